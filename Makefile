@@ -1,0 +1,97 @@
+# The race-predictor workbench.  Every program is discovered from the layout:
+#   predictors/NAME/*.c  -> bin/rp-NAME   (links predictors/common only)
+#   tools/NAME/*.c       -> bin/rp-NAME   (trace utilities; link predictors/common only)
+#   harness/NAME/*.c     -> bin/rp-NAME   (links harness/lib only; never a predictor)
+#   harness/rp/*.c       -> bin/rp        (the git-style front door)
+# so a new predictor is a new directory and nothing here changes.
+
+BUILD    ?= build
+BIN      := $(BUILD)/bin
+OBJ      := $(BUILD)/obj
+CC       ?= cc
+OPT      ?= -O2 -g
+SAN      ?=
+SANFLAGS := $(if $(SAN),-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP
+LDFLAGS  += $(SANFLAGS)
+LDLIBS   += -lcsv -lm
+
+COMMON_SRC := $(wildcard predictors/common/*.c)
+COMMON_LIB := $(BUILD)/libcommon.a
+HLIB_SRC   := $(wildcard harness/lib/*.c)
+HLIB       := $(BUILD)/libharness.a
+
+PRED_DIRS    := $(filter-out predictors/common,$(patsubst %/,%,$(dir $(wildcard predictors/*/*.c))))
+TOOL_DIRS    := $(patsubst %/,%,$(dir $(wildcard tools/*/*.c)))
+HARNESS_DIRS := $(filter-out harness/lib harness/rp,$(patsubst %/,%,$(dir $(wildcard harness/*/*.c))))
+COMMON_PROGS := $(sort $(foreach d,$(PRED_DIRS) $(TOOL_DIRS),$(BIN)/rp-$(notdir $(d))))
+HARNESS_PROGS := $(sort $(foreach d,$(HARNESS_DIRS),$(BIN)/rp-$(notdir $(d))))
+FRONT_DOOR   := $(if $(wildcard harness/rp/*.c),$(BIN)/rp)
+PROGRAMS     := $(COMMON_PROGS) $(HARNESS_PROGS) $(FRONT_DOOR)
+
+UNIT_COMMON  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/common_*.c))
+UNIT_HARNESS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/harness_*.c))
+UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS)
+
+.PHONY: all test check demo bench fuzz deps clean
+all: $(PROGRAMS)
+
+$(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ipredictors/common -Iharness/lib -c -o $@ $<
+
+$(COMMON_LIB): $(COMMON_SRC:%.c=$(OBJ)/%.o)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(HLIB): $(HLIB_SRC:%.c=$(OBJ)/%.o)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+# One link rule per program directory.
+define common_program
+$(BIN)/rp-$(notdir $(1)): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(1)/*.c)) $(COMMON_LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+endef
+define harness_program
+$(1): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(2)/*.c)) $(HLIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
+endef
+$(foreach d,$(PRED_DIRS) $(TOOL_DIRS),$(eval $(call common_program,$(d))))
+$(foreach d,$(HARNESS_DIRS),$(eval $(call harness_program,$(BIN)/rp-$(notdir $(d)),$(d))))
+$(if $(FRONT_DOOR),$(eval $(call harness_program,$(BIN)/rp,harness/rp)))
+
+$(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
+$(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
+
+# `make check` runs the suite once against $(BUILD); `make test` runs it on the
+# normal build and again under AddressSanitizer and UndefinedBehaviorSanitizer.
+check: all $(UNIT_TESTS)
+	BUILD=$(BUILD) tests/run-all.sh
+
+test: deps
+	$(MAKE) check
+	$(MAKE) check BUILD=build/san SAN=1 OPT="-O1 -g"
+
+demo: deps all
+	scripts/demo
+
+bench: deps all
+	scripts/bench
+
+fuzz: deps all
+	scripts/fuzz $(SEEDS)
+
+deps:
+	@scripts/install-deps
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
