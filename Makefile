@@ -11,7 +11,8 @@ OBJ      := $(BUILD)/obj
 CC       ?= cc
 OPT      ?= -O2 -g
 SAN      ?=
-SANFLAGS := $(if $(SAN),-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+comma    := ,
+SANFLAGS := $(if $(SAN),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += -lcsv -lm
