@@ -1,0 +1,40 @@
+/* Allocation helpers; see alloc.h. */
+#include "alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(void) {
+  fputs("rp: out of memory\n", stderr);
+  exit(2);
+}
+
+void *xmalloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (!p) out_of_memory();
+  return p;
+}
+
+void *xrealloc(void *p, size_t size) {
+  p = realloc(p, size ? size : 1);
+  if (!p) out_of_memory();
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  char *copy = strdup(s);
+  if (!copy) out_of_memory();
+  return copy;
+}
+
+char *xasprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s;
+  int n = vasprintf(&s, fmt, ap);
+  va_end(ap);
+  if (n < 0) out_of_memory();
+  return s;
+}

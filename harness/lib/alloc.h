@@ -1,0 +1,14 @@
+/*
+** Allocation that never returns NULL: the harness has no way to carry on
+** without memory, so it says so and exits.
+*/
+#ifndef HARNESS_ALLOC_H
+#define HARNESS_ALLOC_H
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,118 @@
+/* Reading a CSV file into memory with libcsv; see csvtable.h. */
+#include "csvtable.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "strvec.h"
+
+/* State shared by the libcsv callbacks while one file is parsed. */
+typedef struct Reader {
+  CsvTable *t;
+  StrVec row;     /* fields of the row being parsed */
+  int rows_seen;  /* including the header, for messages */
+  int too_wide;   /* 1-based row number of the first over-long row, or 0 */
+} Reader;
+
+static void on_field(void *s, size_t len, void *data) {
+  Reader *rd = data;
+  char *field = xmalloc(len + 1);
+  if (len) memcpy(field, s, len);
+  field[len] = '\0';
+  strvec_push_owned(&rd->row, field);
+}
+
+/* The first row becomes the header; later ones are fitted to its width. */
+static void on_row_end(int c, void *data) {
+  (void)c;
+  Reader *rd = data;
+  CsvTable *t = rd->t;
+  rd->rows_seen++;
+  if (!t->header) {
+    t->ncols = rd->row.n;
+    t->header = rd->row.items;
+  } else {
+    if (rd->row.n > t->ncols && !rd->too_wide) rd->too_wide = rd->rows_seen;
+    while (rd->row.n < t->ncols) strvec_push(&rd->row, "");
+    t->rows = xrealloc(t->rows, (size_t)(t->nrows + 1) * sizeof *t->rows);
+    t->rows[t->nrows++] = rd->row.items;
+  }
+  rd->row = (StrVec){0};
+}
+
+/* libcsv trims blanks around unquoted fields by default; we keep them. */
+static int no_space(unsigned char c) {
+  (void)c;
+  return 0;
+}
+
+static int parse_stream(FILE *f, Reader *rd, char *err, size_t errlen, const char *path) {
+  struct csv_parser p;
+  if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+    snprintf(err, errlen, "%s: cannot initialise the CSV parser", path);
+    return -1;
+  }
+  csv_set_space_func(&p, no_space);
+  char buf[65536];
+  size_t n;
+  int rc = 0;
+  while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0)
+    if (csv_parse(&p, buf, n, on_field, on_row_end, rd) != n) rc = -1;
+  if (rc == 0 && csv_fini(&p, on_field, on_row_end, rd) != 0) rc = -1;
+  if (rc != 0)
+    snprintf(err, errlen, "%s: malformed CSV near row %d: %s", path, rd->rows_seen + 1,
+             csv_strerror(csv_error(&p)));
+  csv_free(&p);
+  return rc;
+}
+
+int csv_table_read(const char *path, CsvTable *t, char *err, size_t errlen) {
+  *t = (CsvTable){0};
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  Reader rd = {.t = t};
+  int rc = parse_stream(f, &rd, err, errlen, path);
+  fclose(f);
+  strvec_free(&rd.row);
+  if (rc == 0 && !t->header) {
+    snprintf(err, errlen, "%s: empty file, expected a CSV header", path);
+    rc = -1;
+  }
+  if (rc == 0 && rd.too_wide) {
+    snprintf(err, errlen, "%s: row %d has more fields than the header", path, rd.too_wide);
+    rc = -1;
+  }
+  if (rc != 0) csv_table_free(t);
+  return rc;
+}
+
+int csv_table_column(const CsvTable *t, const char *name) {
+  for (int i = 0; i < t->ncols; i++)
+    if (strcmp(t->header[i], name) == 0) return i;
+  return -1;
+}
+
+const char *csv_table_get(const CsvTable *t, int r, const char *name) {
+  int c = csv_table_column(t, name);
+  return c < 0 ? "" : t->rows[r][c];
+}
+
+static void free_row(char **row) {
+  if (!row) return;
+  for (int i = 0; row[i]; i++) free(row[i]);
+  free(row);
+}
+
+void csv_table_free(CsvTable *t) {
+  free_row(t->header);
+  for (int r = 0; r < t->nrows; r++) free_row(t->rows[r]);
+  free(t->rows);
+  *t = (CsvTable){0};
+}
