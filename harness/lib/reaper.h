@@ -1,0 +1,19 @@
+/*
+** Making sure a run leaves no process behind.  The runner becomes a "child
+** subreaper", so descendants orphaned by the command (daemons, background
+** jobs, double forks, even ones that left the process group with setsid)
+** are re-parented to it rather than to init, where it can find and kill them.
+*/
+#ifndef HARNESS_REAPER_H
+#define HARNESS_REAPER_H
+#include <sys/types.h>
+
+/* Call before starting the command. Returns 0, or -1 if the kernel refuses. */
+int reaper_become(void);
+
+/* SIGKILLs process group pgid and then every child of this process, again and
+** again as orphans are re-parented to us, and reaps them all; returns when this
+** process has no children left. */
+void reaper_kill_all(pid_t pgid);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+** Running one command under limits and measuring it: the core of `rp run`.
+**
+** The command runs in its own process group.  Past the wall-clock limit the
+** group gets SIGTERM, then SIGKILL after a grace period.  Memory is capped by
+** a cgroup v2 where the machine allows it, by RLIMIT_AS otherwise.  When the
+** command ends, every process it left behind is killed (see reaper.h).
+*/
+#ifndef HARNESS_RUNNER_H
+#define HARNESS_RUNNER_H
+#include <stddef.h>
+
+#include "runstatus.h"
+
+typedef enum MemoryMethod { MEMORY_AUTO, MEMORY_CGROUP, MEMORY_RLIMIT } MemoryMethod;
+
+typedef struct RunRequest {
+  char *const *argv;    /* the command; argv[0] is looked up on PATH */
+  double timeout_s;     /* wall-clock limit; 0 = none */
+  double grace_s;       /* between SIGTERM and SIGKILL */
+  long memory_mb;       /* 0 = none */
+  MemoryMethod method;  /* how to enforce memory_mb */
+  const char *cpus;     /* CPU list to pin to, or NULL */
+} RunRequest;
+
+typedef struct RunResult {
+  RunStatus status;
+  int exit_code;          /* -1 if killed by a signal */
+  int signal;             /* 0 if it exited */
+  double wall_s, user_s, sys_s;
+  long max_rss_kb;        /* largest resident set of one process (wait4) */
+  long long cgroup_peak_kb; /* memory.peak of the run's cgroup, or -1 */
+  const char *memory_method; /* "cgroup", "rlimit" or "" without a limit */
+} RunResult;
+
+/* Runs req.  Returns 0 when the command ran (whatever its status), -1 when it
+** could not be started (reason in err), -2 when the runner itself was
+** interrupted by SIGINT, SIGTERM or SIGHUP (the command was killed). */
+int run_command(const RunRequest *req, RunResult *res, char *err, size_t errlen);
+
+#endif

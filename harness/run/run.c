@@ -1,0 +1,205 @@
+/*
+** rp run: runs one command under limits and appends a CSV row describing it.
+**
+**   rp run [--timeout S] [--grace S] [--memory MB] [--memory-method M]
+**          [--cpus LIST] [--out FILE] [--label K=V]... -- CMD [ARG]...
+**
+** Exit status: 0 if the command ran (whatever became of it), 1 on a usage
+** error, 2 if it could not be started or the row could not be written,
+** 130 if rp run itself was interrupted (no row is written then, so a
+** benchmark that is resumed runs it again).
+*/
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+
+#include "alloc.h"
+#include "cpulist.h"
+#include "csvwrite.h"
+#include "runner.h"
+#include "shquote.h"
+#include "strvec.h"
+
+static const char usage_text[] =
+  "rp-run: run one command under a time and memory limit and record it as CSV\n"
+  "usage: rp run [OPTIONS] -- CMD [ARG]...\n"
+  "  --timeout S        wall-clock limit in seconds (default: none)\n"
+  "  --grace S          seconds between SIGTERM and SIGKILL at the timeout (default 1)\n"
+  "  --memory MB        memory limit in MiB (default: none)\n"
+  "  --memory-method M  auto (cgroup v2 if possible, else RLIMIT_AS), cgroup or rlimit\n"
+  "  --cpus LIST        pin to these CPUs, e.g. 0 or 0,2-3\n"
+  "  --out FILE         append the row to FILE (header first if it is new);\n"
+  "                     default: print header and row on stdout\n"
+  "  --label K=V        add column K with value V (repeatable)\n"
+  "Columns: status,exit_code,signal,wall_s,user_s,sys_s,max_rss_kb,cgroup_peak_kb,\n"
+  "timeout_s,memory_mb,memory_method,command, then the labels.\n"
+  "status is ok, timeout, memout, crash or error.\n";
+
+/* The fixed columns of every row, before the labels. */
+static const char *const fixed_columns[] = {
+  "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
+  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "command",
+};
+#define NFIXED ((int)(sizeof fixed_columns / sizeof *fixed_columns))
+
+typedef struct Options {
+  RunRequest req;
+  const char *out;
+  StrVec label_keys, label_values;
+} Options;
+
+static int usage_error(const char *fmt, const char *arg) {
+  fputs("rp-run: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\n(see rp run --help)\n", stderr);
+  return 1;
+}
+
+static int parse_seconds(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(s, &end);
+  return errno || end == s || *end || *out < 0 ? -1 : 0;
+}
+
+static int parse_megabytes(const char *s, long *out) {
+  char *end;
+  errno = 0;
+  *out = strtol(s, &end, 10);
+  return errno || end == s || *end || *out <= 0 ? -1 : 0;
+}
+
+/* K=V with a non-empty K that is not one of the fixed columns. */
+static int add_label(Options *o, const char *kv) {
+  const char *eq = strchr(kv, '=');
+  if (!eq || eq == kv) return -1;
+  char *key = strndup(kv, (size_t)(eq - kv));
+  for (int i = 0; i < NFIXED; i++)
+    if (strcmp(key, fixed_columns[i]) == 0) {
+      free(key);
+      return -1;
+    }
+  strvec_push_owned(&o->label_keys, key);
+  strvec_push(&o->label_values, eq + 1);
+  return 0;
+}
+
+static int parse_method(const char *s, MemoryMethod *m) {
+  if (strcmp(s, "auto") == 0) *m = MEMORY_AUTO;
+  else if (strcmp(s, "cgroup") == 0) *m = MEMORY_CGROUP;
+  else if (strcmp(s, "rlimit") == 0) *m = MEMORY_RLIMIT;
+  else return -1;
+  return 0;
+}
+
+/* Returns -1 to go on, else the exit status to leave with. */
+static int parse_options(int argc, char **argv, Options *o) {
+  static const struct option longopts[] = {
+    {"timeout", required_argument, 0, 't'}, {"grace", required_argument, 0, 'g'},
+    {"memory", required_argument, 0, 'm'},  {"memory-method", required_argument, 0, 'M'},
+    {"cpus", required_argument, 0, 'c'},    {"out", required_argument, 0, 'o'},
+    {"label", required_argument, 0, 'l'},   {"help", no_argument, 0, 'h'},
+    {0, 0, 0, 0},
+  };
+  o->req.grace_s = 1.0;
+  opterr = 0;
+  int c;
+  cpu_set_t cpus;
+  /* "+": stop at the command, whose own options are not ours. */
+  while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+    switch (c) {
+    case 't': if (parse_seconds(optarg, &o->req.timeout_s)) return usage_error("bad --timeout '%s'", optarg); break;
+    case 'g': if (parse_seconds(optarg, &o->req.grace_s)) return usage_error("bad --grace '%s'", optarg); break;
+    case 'm': if (parse_megabytes(optarg, &o->req.memory_mb)) return usage_error("bad --memory '%s'", optarg); break;
+    case 'M': if (parse_method(optarg, &o->req.method)) return usage_error("bad --memory-method '%s'", optarg); break;
+    case 'c': if (cpulist_parse(optarg, &cpus)) return usage_error("bad --cpus '%s'", optarg);
+              o->req.cpus = optarg; break;
+    case 'o': o->out = optarg; break;
+    case 'l': if (add_label(o, optarg)) return usage_error("bad --label '%s' (want KEY=VALUE, KEY not a fixed column)", optarg); break;
+    case 'h': fputs(usage_text, stdout); return 0;
+    default: return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
+    }
+  }
+  if (optind >= argc) return usage_error("%s", "no command given");
+  o->req.argv = argv + optind;
+  return -1;
+}
+
+static void write_header(FILE *f, const Options *o) {
+  StrVec cols = {0};
+  for (int i = 0; i < NFIXED; i++) strvec_push(&cols, fixed_columns[i]);
+  for (int i = 0; i < o->label_keys.n; i++) strvec_push(&cols, o->label_keys.items[i]);
+  csv_write_row(f, (const char *const *)cols.items, cols.n);
+  strvec_free(&cols);
+}
+
+static void write_row(FILE *f, const Options *o, const RunResult *r) {
+  StrVec v = {0};
+  strvec_push(&v, run_status_name(r->status));
+  strvec_push_owned(&v, r->signal ? xstrdup("") : xasprintf("%d", r->exit_code));
+  strvec_push(&v, run_signal_name(r->signal));
+  strvec_push_owned(&v, xasprintf("%.3f", r->wall_s));
+  strvec_push_owned(&v, xasprintf("%.3f", r->user_s));
+  strvec_push_owned(&v, xasprintf("%.3f", r->sys_s));
+  strvec_push_owned(&v, xasprintf("%ld", r->max_rss_kb));
+  strvec_push_owned(&v, r->cgroup_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->cgroup_peak_kb));
+  strvec_push_owned(&v, o->req.timeout_s > 0 ? xasprintf("%g", o->req.timeout_s) : xstrdup(""));
+  strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%ld", o->req.memory_mb) : xstrdup(""));
+  strvec_push(&v, r->memory_method);
+  strvec_push_owned(&v, shquote_argv(o->req.argv));
+  for (int i = 0; i < o->label_values.n; i++) strvec_push(&v, o->label_values.items[i]);
+  csv_write_row(f, (const char *const *)v.items, v.n);
+  strvec_free(&v);
+}
+
+/* Opens the output before the run, so a bad path costs no run.  The file is
+** locked while the row is added, as parallel runs may share it. */
+static FILE *open_output(const char *path) {
+  if (!path) return stdout;
+  FILE *f = fopen(path, "a");
+  if (!f) fprintf(stderr, "rp-run: cannot open %s: %s\n", path, strerror(errno));
+  return f;
+}
+
+static int append_row(FILE *f, const Options *o, const RunResult *r) {
+  flock(fileno(f), LOCK_EX);
+  struct stat st;
+  if (f == stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0)) write_header(f, o);
+  write_row(f, o, r);
+  int ok = fflush(f) == 0;
+  flock(fileno(f), LOCK_UN);
+  return ok ? 0 : -1;
+}
+
+/* Runs the command and records it; returns the exit status of rp run. */
+static int run_and_record(const Options *o) {
+  FILE *out = open_output(o->out);
+  if (!out) return 2;
+  RunResult r;
+  char err[512];
+  int rc = 0, written = 1;
+  switch (run_command(&o->req, &r, err, sizeof err)) {
+  case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = 2; break;
+  case -2: fputs("rp-run: interrupted; the command was killed\n", stderr); rc = 130; break;
+  default: written = append_row(out, o, &r) == 0;
+  }
+  if (out != stdout && fclose(out) != 0) written = 0;
+  if (!written) {
+    fprintf(stderr, "rp-run: cannot write the row to %s\n", o->out ? o->out : "stdout");
+    rc = 2;
+  }
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  Options o = {0};
+  int rc = parse_options(argc, argv, &o);
+  if (rc < 0) rc = run_and_record(&o);
+  strvec_free(&o.label_keys);
+  strvec_free(&o.label_values);
+  return rc;
+}
