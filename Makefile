@@ -22,9 +22,9 @@ COMMON_LIB := $(BUILD)/libcommon.a
 HLIB_SRC   := $(wildcard harness/lib/*.c)
 HLIB       := $(BUILD)/libharness.a
 
-PRED_DIRS    := $(filter-out predictors/common,$(patsubst %/,%,$(dir $(wildcard predictors/*/*.c))))
-TOOL_DIRS    := $(patsubst %/,%,$(dir $(wildcard tools/*/*.c)))
-HARNESS_DIRS := $(filter-out harness/lib harness/rp,$(patsubst %/,%,$(dir $(wildcard harness/*/*.c))))
+PRED_DIRS    := $(filter-out predictors/common,$(sort $(patsubst %/,%,$(dir $(wildcard predictors/*/*.c)))))
+TOOL_DIRS    := $(sort $(patsubst %/,%,$(dir $(wildcard tools/*/*.c))))
+HARNESS_DIRS := $(filter-out harness/lib harness/rp,$(sort $(patsubst %/,%,$(dir $(wildcard harness/*/*.c)))))
 COMMON_PROGS := $(sort $(foreach d,$(PRED_DIRS) $(TOOL_DIRS),$(BIN)/rp-$(notdir $(d))))
 HARNESS_PROGS := $(sort $(foreach d,$(HARNESS_DIRS),$(BIN)/rp-$(notdir $(d))))
 FRONT_DOOR   := $(if $(wildcard harness/rp/*.c),$(BIN)/rp)

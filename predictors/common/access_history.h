@@ -1,0 +1,49 @@
+/*
+** Access histories: per variable, the earlier reads and writes that the
+** current state has not yet seen, as sets of epochs with at most one entry
+** per thread (the DJIT+-style pair reporter, spec hb-shb-lockset.md §4.3).
+** On an access e of thread t with clock C:
+**   - every earlier conflicting entry c@u with c > C[u] is unordered with e:
+**     the pair is reported;
+**   - e's own set (reads or writes) keeps the entries still unordered with e,
+**     plus e itself; the other set is left as it is.
+** The racy events found are exact (every event that is the later element of
+** some unordered conflicting pair); pairs whose earlier element was
+** superseded by an ordered later access of the same kind are not repeated.
+** Any partial order given by vector clocks can use it: HB, SHB, WCP, ...
+*/
+#ifndef RP_ACCESS_HISTORY_H
+#define RP_ACCESS_HISTORY_H
+
+#include "race_report.h"
+#include "vc.h"
+
+typedef struct rp_history_entry {
+  rp_clock clock;
+  rp_access access;   /* access.thread is the epoch's thread */
+} rp_history_entry;
+
+typedef struct rp_epoch_set {
+  rp_history_entry *e;
+  uint32_t n, cap;
+} rp_epoch_set;
+
+typedef struct rp_var_history {
+  rp_epoch_set reads, writes;
+} rp_var_history;
+
+typedef struct rp_history {
+  rp_var_history *var;
+  size_t cap;
+  uint32_t peak_entries;   /* largest set seen */
+} rp_history;
+
+void rp_history_init(rp_history *h);
+void rp_history_free(rp_history *h);
+
+/* Check the access ev (at pos, whose thread's clock is c, as ordered by the
+** predictor's relation) against the history, report its races, record it. */
+void rp_history_access(rp_history *h, const rp_event *ev, uint64_t pos,
+                       const rp_vc *c, rp_race_report *rep);
+
+#endif

@@ -1,0 +1,49 @@
+/* Diagnostics and allocation wrappers; see diag.h. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *rp_progname = "rp";
+
+void rp_die(int code, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", rp_progname);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  exit(code);
+}
+
+static void *checked(void *p, size_t n) {
+  if (p == NULL && n != 0)
+    rp_die(RP_EXIT_RESOURCE, "out of memory (allocating %zu bytes)", n);
+  return p;
+}
+
+void *rp_malloc(size_t n) { return checked(malloc(n), n); }
+void *rp_calloc(size_t count, size_t size) {
+  return checked(calloc(count, size), count * size);
+}
+void *rp_realloc(void *p, size_t n) { return checked(realloc(p, n), n); }
+char *rp_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(rp_malloc(n), s, n);
+}
+
+/* Doubling growth keeps appends amortised O(1); new bytes are zeroed so
+** that growable per-id arrays read as "no state yet". */
+void rp_grow(void **array, size_t *cap, size_t need, size_t elem_size) {
+  if (need < *cap) return;
+  size_t n = *cap ? *cap : 8;
+  while (n <= need) n *= 2;
+  if (n > ((size_t)-1) / elem_size)
+    rp_die(RP_EXIT_RESOURCE, "out of memory (array of %zu elements)", n);
+  char *p = rp_realloc(*array, n * elem_size);
+  memset(p + *cap * elem_size, 0, (n - *cap) * elem_size);
+  *array = p;
+  *cap = n;
+}

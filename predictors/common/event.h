@@ -1,0 +1,68 @@
+/*
+** The trace model: an event is a thread doing an operation on an operand at a
+** source location.  Every name is interned to a dense id (names.h), kept in
+** one table per kind of name, so predictors index flat arrays by id.
+*/
+#ifndef RP_EVENT_H
+#define RP_EVENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "names.h"
+
+typedef enum rp_op {
+  RP_OP_READ,
+  RP_OP_WRITE,
+  RP_OP_ACQ,
+  RP_OP_REL,
+  RP_OP_FORK,
+  RP_OP_JOIN,
+  RP_OP_BEGIN,   /* atomic-block markers, no operand */
+  RP_OP_END,
+  RP_OP_BRANCH,  /* our extension, for SeqCheck; no operand */
+  RP_OP_COUNT
+} rp_op;
+
+#define RP_NO_OPERAND UINT32_MAX
+
+/* 16 bytes, the same as a binary-format record (bin_format.h). */
+typedef struct rp_event {
+  uint32_t thread;
+  uint32_t operand;   /* variable, lock or thread id, by op; RP_NO_OPERAND */
+  uint32_t loc;       /* location id */
+  uint16_t op;        /* rp_op */
+  uint16_t reserved;  /* zero */
+} rp_event;
+
+/* One name table per kind of name; variables and locks never share ids. */
+typedef struct rp_symbols {
+  rp_names threads, locks, vars, locs;
+} rp_symbols;
+
+void rp_symbols_init(rp_symbols *s);
+void rp_symbols_free(rp_symbols *s);
+
+/* The STD spelling of an op ("r", "acq", "br", ...). */
+const char *rp_op_name(rp_op op);
+/* The op spelled s[0..len), or RP_OP_COUNT if none is. */
+rp_op rp_op_parse(const char *s, size_t len);
+
+static inline bool rp_op_is_access(unsigned op) {
+  return op == RP_OP_READ || op == RP_OP_WRITE;
+}
+static inline bool rp_op_has_operand(unsigned op) {
+  return op <= RP_OP_JOIN;
+}
+
+/* The name table an op's operand lives in, or NULL for no operand. */
+const rp_names *rp_operand_names(const rp_symbols *s, unsigned op);
+
+/* Two accesses conflict: same variable, different threads, one a write. */
+static inline bool rp_conflict(const rp_event *a, const rp_event *b) {
+  return rp_op_is_access(a->op) && rp_op_is_access(b->op) &&
+         a->operand == b->operand && a->thread != b->thread &&
+         (a->op == RP_OP_WRITE || b->op == RP_OP_WRITE);
+}
+
+#endif

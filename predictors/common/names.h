@@ -1,0 +1,36 @@
+/*
+** Interning: a name table maps each distinct name (thread, lock, variable or
+** source location) to a dense id 0, 1, 2, ... in order of first appearance,
+** and keeps the names so every report maps back to the input's spelling.
+*/
+#ifndef RP_NAMES_H
+#define RP_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct rp_names {
+  char *chars;        /* all names, each NUL-terminated, back to back */
+  size_t chars_len, chars_cap;
+  uint32_t *offset;   /* offset[id] = start of name id in chars */
+  uint32_t *length;   /* length[id] = strlen of name id */
+  size_t count, offset_cap;
+  uint32_t *slots;    /* open-addressing hash: id + 1, or 0 for empty */
+  uint32_t *slot_hash;
+  size_t slot_mask;
+} rp_names;
+
+void rp_names_init(rp_names *t);
+void rp_names_free(rp_names *t);
+
+/* The id of name[0..len), adding it if new. */
+uint32_t rp_names_intern(rp_names *t, const char *name, size_t len);
+
+/* The id of name[0..len), or UINT32_MAX if absent. */
+uint32_t rp_names_find(const rp_names *t, const char *name, size_t len);
+
+static inline const char *rp_names_get(const rp_names *t, uint32_t id) {
+  return t->chars + t->offset[id];
+}
+
+#endif

@@ -1,0 +1,156 @@
+/* Race report and stats writer; see race_report.h. */
+#include "race_report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "csv_write.h"
+#include "diag.h"
+
+static const char race_header[] =
+    "first,second,variable,first_thread,second_thread,first_op,second_op,"
+    "first_loc,second_loc,distance";
+static const char stats_header[] =
+    "predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,"
+    "racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms";
+
+static FILE *open_output(const char *path) {
+  if (path == NULL) return NULL;
+  if (strcmp(path, "-") == 0) return stdout;
+  FILE *f = fopen(path, "w");
+  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  return f;
+}
+
+void rp_report_open(rp_race_report *r, const rp_options *opt,
+                    const char *predictor, const rp_symbols *sym,
+                    const char *extra_race_columns) {
+  memset(r, 0, sizeof *r);
+  r->predictor = predictor;
+  r->trace = opt->trace;
+  r->sym = sym;
+  r->quiet = opt->quiet;
+  r->first_race = opt->first_race;
+  r->max_races = opt->max_races;
+  r->races = open_output(opt->races_path);
+  r->stats = open_output(opt->stats_path);
+  if (r->races)
+    fprintf(r->races, "%s%s\n", race_header, extra_race_columns ? extra_race_columns : "");
+  rp_u64set_init(&r->racy_events);
+  rp_u64set_init(&r->racy_lines);
+  rp_u64set_init(&r->location_pairs);
+  clock_gettime(CLOCK_MONOTONIC, &r->started);
+}
+
+static void write_race(rp_race_report *r, const rp_access *a, const rp_access *b,
+                       uint32_t var, const char *extra) {
+  FILE *f = r->races;
+  const rp_symbols *s = r->sym;
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",", a->pos, b->pos);
+  rp_csv_field(f, rp_names_get(&s->vars, var));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->threads, a->thread));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->threads, b->thread));
+  fprintf(f, ",%s,%s,", rp_op_name((rp_op)a->op), rp_op_name((rp_op)b->op));
+  rp_csv_field(f, rp_names_get(&s->locs, a->loc));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->locs, b->loc));
+  fprintf(f, ",%" PRIu64 "%s\n", b->pos - a->pos, extra ? extra : "");
+}
+
+void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
+                    uint32_t var, const char *extra) {
+  if (a->pos > b->pos) {
+    const rp_access *t = a;
+    a = b;
+    b = t;
+  }
+  if (r->max_races && r->pairs >= r->max_races) return;
+  RP_GROW(r->distances, r->distance_cap, r->pairs);
+  r->distances[r->pairs++] = b->pos - a->pos;
+  rp_u64set_add(&r->racy_events, b->pos);
+  rp_u64set_add(&r->racy_lines, b->loc);
+  uint32_t lo = a->loc < b->loc ? a->loc : b->loc, hi = a->loc ^ b->loc ^ lo;
+  rp_u64set_add(&r->location_pairs, ((uint64_t)lo << 32) | hi);
+  if (r->races) write_race(r, a, b, var, extra);
+}
+
+bool rp_report_should_stop(const rp_race_report *r) {
+  return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
+}
+
+void rp_report_extra_stats(rp_race_report *r, const char *header, const char *fmt, ...) {
+  va_list ap;
+  size_t n = strlen(r->extra_values);
+  va_start(ap, fmt);
+  vsnprintf(r->extra_values + n, sizeof r->extra_values - n, fmt, ap);
+  va_end(ap);
+  n = strlen(r->extra_header);
+  snprintf(r->extra_header + n, sizeof r->extra_header - n, "%s", header);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median distance; for an even count the lower of the middle two, so
+** that it is always a distance that occurs. */
+static uint64_t median_distance(rp_race_report *r) {
+  if (r->pairs == 0) return 0;
+  qsort(r->distances, r->pairs, sizeof *r->distances, cmp_u64);
+  return r->distances[(r->pairs - 1) / 2];
+}
+
+static uint64_t max_distance(const rp_race_report *r) {
+  uint64_t m = 0;
+  for (uint64_t i = 0; i < r->pairs; i++)
+    if (r->distances[i] > m) m = r->distances[i];
+  return m;
+}
+
+static void close_output(FILE *f, const char *what) {
+  if (f == NULL) return;
+  if (fflush(f) != 0 || ferror(f) || (f != stdout && fclose(f) != 0))
+    rp_die(RP_EXIT_RESOURCE, "error writing the %s: %s", what, strerror(errno));
+}
+
+void rp_report_finish(rp_race_report *r, uint64_t events) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double ms = (double)(now.tv_sec - r->started.tv_sec) * 1e3 +
+              (double)(now.tv_nsec - r->started.tv_nsec) / 1e6;
+  uint64_t maxd = max_distance(r), median = median_distance(r);
+  const rp_symbols *s = r->sym;
+
+  if (r->stats) {
+    fprintf(r->stats, "%s%s\n", stats_header, r->extra_header);
+    rp_csv_field(r->stats, r->predictor);
+    fputc(',', r->stats);
+    rp_csv_field(r->stats, r->trace);
+    fprintf(r->stats,
+            ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64
+            ",%.3f%s\n",
+            events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
+            r->racy_events.count, r->location_pairs.count, r->racy_lines.count, maxd,
+            median, ms, r->extra_values);
+  }
+  if (!r->quiet)
+    printf("%s: %s: %" PRIu64 " events, %zu threads, %zu locks, %zu variables: "
+           "%zu racy events, %zu racy lines, %" PRIu64 " racy pairs, "
+           "%zu racy location pairs%s (%.0f ms)\n",
+           r->predictor, r->trace, events, s->threads.count, s->locks.count,
+           s->vars.count, r->racy_events.count, r->racy_lines.count, r->pairs,
+           r->location_pairs.count, r->extra_summary, ms);
+  close_output(r->races, "race report");
+  close_output(r->stats, "stats");
+  rp_u64set_free(&r->racy_events);
+  rp_u64set_free(&r->racy_lines);
+  rp_u64set_free(&r->location_pairs);
+  free(r->distances);
+}

@@ -1,0 +1,181 @@
+/* Streaming trace sources; see trace_source.h. */
+#include "trace_source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "std_format.h"
+
+#define STD_WINDOW (1u << 20)
+#define STD_MAX_LINE (1u << 30)
+
+static int fail(rp_source *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s->error, sizeof s->error, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* Read more input into the STD window, keeping the unconsumed tail. */
+static int fill_window(rp_source *s) {
+  if (s->buf_start > 0) {
+    memmove(s->buf, s->buf + s->buf_start, s->buf_end - s->buf_start);
+    s->buf_end -= s->buf_start;
+    s->buf_start = 0;
+  }
+  if (s->buf_end == s->buf_cap) {
+    if (s->buf_cap >= STD_MAX_LINE)
+      return fail(s, "%s:%llu: expected a line shorter than 1 GiB", s->path,
+                  (unsigned long long)s->line + 1);
+    s->buf_cap *= 2;
+    s->buf = rp_realloc(s->buf, s->buf_cap);
+  }
+  ssize_t n;
+  do n = read(s->fd, s->buf + s->buf_end, s->buf_cap - s->buf_end);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return fail(s, "%s: read error: %s", s->path, strerror(errno));
+  if (n == 0) s->eof = true;
+  s->buf_end += (size_t)n;
+  return 0;
+}
+
+/* Read all of a pipe into s->data (binary traces from standard input). */
+static int slurp(rp_source *s) {
+  size_t cap = s->buf_cap, len = s->buf_end;
+  unsigned char *data = (unsigned char *)s->buf;
+  s->buf = NULL;
+  for (;;) {
+    if (len == cap) data = rp_realloc(data, cap *= 2);
+    ssize_t n = read(s->fd, data + len, cap - len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      free(data);
+      return fail(s, "%s: read error: %s", s->path, strerror(errno));
+    }
+    if (n == 0) break;
+    len += (size_t)n;
+  }
+  s->data = data;
+  s->data_len = len;
+  return 0;
+}
+
+static int open_binary(rp_source *s) {
+  const char *expected;
+  if (rp_bin_open(s->data, s->data_len, &s->sym, &s->view, &expected) < 0)
+    return fail(s, "%s: %s", s->path, expected);
+  s->format = RP_FORMAT_BIN;
+  return 0;
+}
+
+int rp_source_open(rp_source *s, const char *path, int mode) {
+  memset(s, 0, sizeof *s);
+  rp_symbols_init(&s->sym);
+  rp_wf_init(&s->wf);
+  s->path = path;
+  s->raw = mode == RP_SOURCE_RAW;
+  s->fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+  if (s->fd < 0) return fail(s, "%s: cannot open: %s", path, strerror(errno));
+
+  struct stat st;
+  unsigned char magic[RP_BIN_MAGIC_LEN];
+  if (fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+      pread(s->fd, magic, sizeof magic, 0) == (ssize_t)sizeof magic &&
+      rp_bin_has_magic(magic, sizeof magic)) {
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+    if (map == MAP_FAILED) return fail(s, "%s: cannot map: %s", path, strerror(errno));
+    madvise(map, (size_t)st.st_size, MADV_SEQUENTIAL);
+    s->data = map;
+    s->data_len = (size_t)st.st_size;
+    s->mapped = true;
+    return open_binary(s);
+  }
+
+  s->format = RP_FORMAT_STD;
+  s->buf_cap = STD_WINDOW;
+  s->buf = rp_malloc(s->buf_cap);
+  while (!s->eof && s->buf_end < RP_BIN_MAGIC_LEN)
+    if (fill_window(s) < 0) return -1;
+  if (rp_bin_has_magic(s->buf, s->buf_end)) {
+    if (slurp(s) < 0) return -1;
+    return open_binary(s);
+  }
+  return 0;
+}
+
+/* The next event of an STD window, before well-formedness. */
+static int next_std(rp_source *s, rp_event *ev) {
+  for (;;) {
+    char *start = s->buf + s->buf_start;
+    char *nl = memchr(start, '\n', s->buf_end - s->buf_start);
+    if (nl == NULL && !s->eof) {
+      if (fill_window(s) < 0) return -1;
+      continue;
+    }
+    if (nl == NULL && s->buf_start == s->buf_end) return 0;
+    size_t len = nl ? (size_t)(nl - start) : s->buf_end - s->buf_start;
+    s->buf_start += nl ? len + 1 : len;
+    s->line++;
+    const char *expected;
+    int r = rp_std_parse_line(start, len, &s->sym, ev, &expected);
+    if (r < 0)
+      return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, expected);
+    if (r > 0) return 1;
+  }
+}
+
+static int next_bin(rp_source *s, rp_event *ev) {
+  uint64_t i = s->pos;
+  if (i >= s->view.count) return 0;
+  *ev = s->view.events[i];
+  const char *expected;
+  if (!rp_bin_event_valid(ev, &s->sym, &expected))
+    return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)i + 1, expected);
+  return 1;
+}
+
+int rp_source_next(rp_source *s, rp_event *ev) {
+  for (;;) {
+    int r = s->format == RP_FORMAT_BIN ? next_bin(s, ev) : next_std(s, ev);
+    if (r <= 0) return r;
+    s->pos++;
+    if (s->raw) return 1;
+    char problem[400];
+    switch (rp_wf_step(&s->wf, ev, &s->sym, problem, sizeof problem)) {
+      case RP_WF_KEEP: return 1;
+      case RP_WF_DROP: continue;
+      case RP_WF_ERROR:
+        if (s->format == RP_FORMAT_STD)
+          return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
+        return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)s->pos, problem);
+    }
+  }
+}
+
+void rp_source_close(rp_source *s) {
+  if (s->mapped) munmap(s->data, s->data_len);
+  else free(s->data);
+  free(s->buf);
+  if (s->fd > 0) close(s->fd);
+  rp_wf_free(&s->wf);
+  rp_symbols_free(&s->sym);
+}
+
+void rp_source_open_or_die(rp_source *s, const char *path, int mode) {
+  if (rp_source_open(s, path, mode) < 0) rp_die(RP_EXIT_INPUT, "%s", s->error);
+}
+
+bool rp_source_next_or_die(rp_source *s, rp_event *ev) {
+  int r = rp_source_next(s, ev);
+  if (r < 0) rp_die(RP_EXIT_INPUT, "%s", s->error);
+  return r > 0;
+}

@@ -1,0 +1,63 @@
+/*
+** A trace source streams events from a file or standard input ("-"),
+** whatever its format: the format is detected by its magic number (binary)
+** or taken to be STD text.  Memory is bounded by the number of distinct
+** names, not by the trace length (binary input from a pipe is the exception:
+** it is read whole, as it cannot be mapped).
+**
+** In checked mode (the default for predictors) every event passes the
+** well-formedness checks of wellformed.h and re-entrant lock events are
+** dropped; in raw mode (for conversion) events pass unchanged.
+*/
+#ifndef RP_TRACE_SOURCE_H
+#define RP_TRACE_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bin_format.h"
+#include "event.h"
+#include "wellformed.h"
+
+typedef enum rp_format { RP_FORMAT_STD, RP_FORMAT_BIN } rp_format;
+
+enum { RP_SOURCE_CHECKED = 0, RP_SOURCE_RAW = 1 };
+
+typedef struct rp_source {
+  const char *path;     /* as given, for messages */
+  rp_format format;
+  rp_symbols sym;
+  uint64_t pos;         /* 1-based position of the last event returned */
+  uint64_t line;        /* STD: line number of the last line read */
+  char error[512];      /* "file:line: expected ..." after a failure */
+
+  int fd;
+  bool raw;
+  bool eof;
+  /* STD: a window of the input. */
+  char *buf;
+  size_t buf_cap, buf_start, buf_end;
+  /* Binary: the whole file, mapped or read. */
+  unsigned char *data;
+  size_t data_len;
+  bool mapped;
+  rp_bin_view view;
+
+  rp_wellformed wf;
+} rp_source;
+
+/* Open path ("-" for standard input).  Returns 0, or -1 with s->error set;
+** either way rp_source_close must be called. */
+int rp_source_open(rp_source *s, const char *path, int mode);
+
+/* The next event into *ev, with s->pos its position.  Returns 1, 0 at the end
+** of the trace, or -1 with s->error set. */
+int rp_source_next(rp_source *s, rp_event *ev);
+
+void rp_source_close(rp_source *s);
+
+/* The same, exiting with status 2 and the message on bad input. */
+void rp_source_open_or_die(rp_source *s, const char *path, int mode);
+bool rp_source_next_or_die(rp_source *s, rp_event *ev);
+
+#endif

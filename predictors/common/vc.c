@@ -1,0 +1,44 @@
+/* Vector clocks; see vc.h. */
+#include "vc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+void rp_vc_init(rp_vc *v) { memset(v, 0, sizeof *v); }
+
+void rp_vc_free(rp_vc *v) {
+  free(v->c);
+  memset(v, 0, sizeof *v);
+}
+
+void rp_vc_reserve(rp_vc *v, uint32_t t) {
+  if (t < v->n) return;
+  if (t >= v->cap) {
+    size_t cap = v->cap;
+    RP_GROW(v->c, cap, t);
+    v->cap = (uint32_t)cap;
+  }
+  v->n = t + 1;
+}
+
+void rp_vc_join(rp_vc *dst, const rp_vc *src) {
+  if (src->n > dst->n) rp_vc_reserve(dst, src->n - 1);
+  for (uint32_t i = 0; i < src->n; i++)
+    if (src->c[i] > dst->c[i]) dst->c[i] = src->c[i];
+}
+
+void rp_vc_copy(rp_vc *dst, const rp_vc *src) {
+  if (src->n > dst->n) rp_vc_reserve(dst, src->n - 1);
+  memcpy(dst->c, src->c, src->n * sizeof *src->c);
+  memset(dst->c + src->n, 0, (dst->n - src->n) * sizeof *dst->c);
+}
+
+bool rp_vc_leq(const rp_vc *a, const rp_vc *b) {
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->c[i] > rp_vc_get(b, i)) return false;
+  return true;
+}
+
+void rp_vc_clear(rp_vc *v) { memset(v->c, 0, v->n * sizeof *v->c); }

@@ -1,0 +1,99 @@
+/* Streaming well-formedness checks and re-entrancy normalisation. */
+#include "wellformed.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* Per-thread life cycle bits. */
+enum { THREAD_RAN = 1, THREAD_FORKED = 2, THREAD_JOINED = 4 };
+
+void rp_wf_init(rp_wellformed *wf) { memset(wf, 0, sizeof *wf); }
+
+void rp_wf_free(rp_wellformed *wf) {
+  free(wf->locks);
+  free(wf->thread_state);
+  memset(wf, 0, sizeof *wf);
+}
+
+static uint8_t *thread_state(rp_wellformed *wf, uint32_t t) {
+  RP_GROW(wf->thread_state, wf->thread_cap, t);
+  return &wf->thread_state[t];
+}
+
+static rp_wf_verdict lock_step(rp_wellformed *wf, const rp_event *ev,
+                               const rp_symbols *sym, char *problem, size_t size) {
+  RP_GROW(wf->locks, wf->lock_cap, ev->operand);
+  uint32_t *holder = &wf->locks[ev->operand].holder;
+  uint32_t *depth = &wf->locks[ev->operand].depth;
+  const char *lock = rp_names_get(&sym->locks, ev->operand);
+  const char *thread = rp_names_get(&sym->threads, ev->thread);
+
+  if (ev->op == RP_OP_ACQ) {
+    if (*holder == ev->thread + 1) {
+      (*depth)++;
+      wf->reentrant_dropped++;
+      return RP_WF_DROP;
+    }
+    if (*holder != 0) {
+      snprintf(problem, size, "acquire of lock %s by %s while %s holds it", lock,
+               thread, rp_names_get(&sym->threads, *holder - 1));
+      return RP_WF_ERROR;
+    }
+    *holder = ev->thread + 1;
+    *depth = 1;
+    return RP_WF_KEEP;
+  }
+  if (*holder != ev->thread + 1) {
+    snprintf(problem, size, "release of lock %s by %s, which does not hold it",
+             lock, thread);
+    return RP_WF_ERROR;
+  }
+  if (--*depth > 0) {
+    wf->reentrant_dropped++;
+    return RP_WF_DROP;
+  }
+  *holder = 0;
+  return RP_WF_KEEP;
+}
+
+static rp_wf_verdict thread_step(rp_wellformed *wf, const rp_event *ev,
+                                 const rp_symbols *sym, char *problem, size_t size) {
+  const char *thread = rp_names_get(&sym->threads, ev->thread);
+  uint8_t *self = thread_state(wf, ev->thread);
+  if (*self & THREAD_JOINED) {
+    snprintf(problem, size, "event of thread %s after it was joined", thread);
+    return RP_WF_ERROR;
+  }
+  *self |= THREAD_RAN;
+  if (ev->op != RP_OP_FORK && ev->op != RP_OP_JOIN) return RP_WF_KEEP;
+
+  const char *other = rp_names_get(&sym->threads, ev->operand);
+  if (ev->operand == ev->thread) {
+    snprintf(problem, size, "%s of thread %s by itself", rp_op_name(ev->op), thread);
+    return RP_WF_ERROR;
+  }
+  uint8_t *target = thread_state(wf, ev->operand);
+  if (ev->op == RP_OP_FORK) {
+    if (*target & (THREAD_RAN | THREAD_FORKED | THREAD_JOINED)) {
+      snprintf(problem, size, "fork of thread %s, which was already forked or has run",
+               other);
+      return RP_WF_ERROR;
+    }
+    *target |= THREAD_FORKED;
+  } else {
+    *target |= THREAD_JOINED;
+  }
+  return RP_WF_KEEP;
+}
+
+rp_wf_verdict rp_wf_step(rp_wellformed *wf, const rp_event *ev,
+                         const rp_symbols *sym, char *problem, size_t size) {
+  rp_wf_verdict v = thread_step(wf, ev, sym, problem, size);
+  if (v != RP_WF_KEEP) return v;
+  if (ev->op == RP_OP_ACQ || ev->op == RP_OP_REL)
+    return lock_step(wf, ev, sym, problem, size);
+  return RP_WF_KEEP;
+}

@@ -1,0 +1,85 @@
+/* Adaptive epoch / vector-of-epochs histories; see adaptive_history.h. */
+#include "adaptive_history.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+void adaptive_history_init(adaptive_history *h) { memset(h, 0, sizeof *h); }
+
+void adaptive_history_free(adaptive_history *h) {
+  for (size_t i = 0; i < h->cap; i++) {
+    free(h->var[i].reads.vc);
+    free(h->var[i].writes.vc);
+  }
+  free(h->var);
+}
+
+static inline bool unordered(const rp_history_entry *e, const rp_vc *c) {
+  return e->clock > rp_vc_get(c, e->access.thread);
+}
+
+static void report_slot(const adaptive_slot *s, const rp_access *cur,
+                        const rp_vc *c, uint32_t var, rp_race_report *rep) {
+  if (s->vc == NULL) {
+    if (s->epoch.clock && unordered(&s->epoch, c))
+      rp_report_pair(rep, &s->epoch.access, cur, var, NULL);
+    return;
+  }
+  for (uint32_t u = 0; u < s->vc_n; u++)
+    if (s->vc[u].clock && unordered(&s->vc[u], c))
+      rp_report_pair(rep, &s->vc[u].access, cur, var, NULL);
+}
+
+static void vc_put(adaptive_slot *s, const rp_history_entry *e) {
+  uint32_t u = e->access.thread;
+  if (u >= s->vc_n) {
+    s->vc = rp_realloc(s->vc, (u + 1) * sizeof *s->vc);
+    memset(s->vc + s->vc_n, 0, (u + 1 - s->vc_n) * sizeof *s->vc);
+    s->vc_n = u + 1;
+  }
+  s->vc[u] = *e;
+}
+
+static bool vc_all_ordered(const adaptive_slot *s, const rp_vc *c) {
+  for (uint32_t u = 0; u < s->vc_n; u++)
+    if (s->vc[u].clock && unordered(&s->vc[u], c)) return false;
+  return true;
+}
+
+static void update_slot(adaptive_history *h, adaptive_slot *s,
+                        const rp_history_entry *cur, const rp_vc *c) {
+  if (s->vc == NULL) {
+    if (s->epoch.clock && unordered(&s->epoch, c)) {
+      vc_put(s, &s->epoch);
+      vc_put(s, cur);
+      h->widenings++;
+    } else {
+      s->epoch = *cur;
+    }
+    return;
+  }
+  if (vc_all_ordered(s, c)) {
+    free(s->vc);
+    s->vc = NULL;
+    s->vc_n = 0;
+    s->epoch = *cur;
+  } else {
+    vc_put(s, cur);
+  }
+}
+
+void adaptive_history_access(adaptive_history *h, const rp_event *ev, uint64_t pos,
+                             const rp_vc *c, rp_race_report *rep) {
+  RP_GROW(h->var, h->cap, ev->operand);
+  adaptive_var *v = &h->var[ev->operand];
+  rp_history_entry cur = {rp_vc_get(c, ev->thread), rp_access_of(ev, pos)};
+  report_slot(&v->writes, &cur.access, c, ev->operand, rep);
+  if (ev->op == RP_OP_WRITE) {
+    report_slot(&v->reads, &cur.access, c, ev->operand, rep);
+    update_slot(h, &v->writes, &cur, c);
+  } else {
+    update_slot(h, &v->reads, &cur, c);
+  }
+}
