@@ -1,0 +1,71 @@
+/*
+** rp-shb: schedulable happens-before (Mathur, Kini, Viswanathan, OOPSLA'18;
+** spec hb-shb-lockset.md §2.10 and §5).  SHB is HB plus an edge from each
+** read's last write to the read; every race it reports is a predictable
+** race, not only the first.  A read is checked against the thread's clock
+** *before* it joins its last write's clock, or it could never race with the
+** write it reads from.  Racy events equal RAPID's SHB engine.
+*/
+#include <stdlib.h>
+
+#include "access_history.h"
+#include "diag.h"
+#include "driver.h"
+#include "hb_clocks.h"
+
+typedef struct shb_state {
+  rp_hb_clocks clocks;
+  rp_history history;
+  rp_vc *last_write;   /* LW_x: the pre clock of x's last write */
+  size_t last_write_cap;
+} shb_state;
+
+static void *shb_create(void *ctx) {
+  (void)ctx;
+  shb_state *s = rp_calloc(1, sizeof *s);
+  rp_hb_clocks_init(&s->clocks);
+  rp_history_init(&s->history);
+  return s;
+}
+
+static void shb_event(void *state, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  shb_state *s = state;
+  if (!rp_op_is_access(ev->op)) {
+    rp_hb_sync(&s->clocks, ev);
+    rp_hb_tick(&s->clocks, ev->thread);
+    return;
+  }
+  rp_vc *c = rp_hb_thread(&s->clocks, ev->thread);
+  rp_history_access(&s->history, ev, pos, c, rep);
+  RP_GROW(s->last_write, s->last_write_cap, ev->operand);
+  rp_vc *lw = &s->last_write[ev->operand];
+  if (ev->op == RP_OP_WRITE) rp_vc_copy(lw, c);
+  else rp_vc_join(c, lw);
+  rp_hb_tick(&s->clocks, ev->thread);
+}
+
+static void shb_finish(void *state, rp_race_report *rep) {
+  shb_state *s = state;
+  rp_report_extra_stats(rep, ",peak_history", ",%u", s->history.peak_entries);
+}
+
+static void shb_destroy(void *state) {
+  shb_state *s = state;
+  for (size_t i = 0; i < s->last_write_cap; i++) rp_vc_free(&s->last_write[i]);
+  free(s->last_write);
+  rp_hb_clocks_free(&s->clocks);
+  rp_history_free(&s->history);
+  free(s);
+}
+
+int main(int argc, char **argv) {
+  static const rp_streaming shb = {
+      .tool = {.name = "shb",
+               .summary = "schedulable happens-before: every reported race is predictable"},
+      .create = shb_create,
+      .event = shb_event,
+      .finish = shb_finish,
+      .destroy = shb_destroy,
+  };
+  return rp_streaming_main(argc, argv, &shb);
+}
