@@ -75,7 +75,7 @@ void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
       printf("rp-%s %s\n", tool->name, RP_VERSION);
       exit(RP_EXIT_OK);
     }
-    if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+    if (arg[0] != '-' || arg[1] == '\0') {
       if (opt->trace) rp_usage_error("one trace expected, got '%s' and '%s'", opt->trace, arg);
       opt->trace = arg;
       continue;

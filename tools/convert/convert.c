@@ -1,0 +1,81 @@
+/*
+** rp-convert: STD <-> binary, losslessly.  Events pass raw (no
+** well-formedness checks, no normalisation), names keep their ids, so a
+** canonical STD file survives STD -> binary -> STD byte for byte.  Comments
+** and blank lines are not events and are not kept.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bin_format.h"
+#include "cli.h"
+#include "diag.h"
+#include "std_format.h"
+#include "trace_source.h"
+
+typedef struct convert_config {
+  const char *output;
+  const char *to;   /* "std", "bin", or NULL for the other format */
+} convert_config;
+
+static int convert_option(void *ctx, const char *name, const char *value) {
+  convert_config *c = ctx;
+  if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
+    if (value == NULL) rp_usage_error("%s needs a file name", name);
+    c->output = value;
+    return 2;
+  }
+  if (strcmp(name, "--to") == 0) {
+    if (value == NULL || (strcmp(value, "std") != 0 && strcmp(value, "bin") != 0))
+      rp_usage_error("--to expects std or bin");
+    c->to = value;
+    return 2;
+  }
+  return 0;
+}
+
+static FILE *open_output(const char *path, bool binary) {
+  if (strcmp(path, "-") == 0) {
+    if (binary) rp_usage_error("binary output needs a file (it is patched at the end)");
+    return stdout;
+  }
+  FILE *f = fopen(path, binary ? "w+b" : "w");
+  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  return f;
+}
+
+int main(int argc, char **argv) {
+  static convert_config config;
+  static const rp_tool tool = {
+      .name = "convert",
+      .summary = "convert a trace between STD text and the binary format",
+      .options_help = "  -o, --output FILE  where to write ('-': standard output, STD only)\n"
+                      "  --to std|bin       output format (default: the other one)\n",
+      .option = convert_option,
+      .ctx = &config,
+      .no_common = true,
+  };
+  rp_options opt;
+  rp_cli_parse(argc, argv, &tool, &opt);
+  if (config.output == NULL) rp_usage_error("no output given (-o FILE)");
+
+  rp_source src;
+  rp_source_open_or_die(&src, opt.trace, RP_SOURCE_RAW);
+  bool binary = config.to ? strcmp(config.to, "bin") == 0 : src.format == RP_FORMAT_STD;
+  FILE *out = open_output(config.output, binary);
+  rp_bin_writer w;
+  if (binary && rp_bin_writer_start(&w, out) < 0)
+    rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", config.output, strerror(errno));
+
+  rp_event ev;
+  while (rp_source_next_or_die(&src, &ev)) {
+    if (binary) rp_bin_writer_event(&w, &ev);
+    else rp_std_write_event(out, &src.sym, &ev);
+  }
+  int failed = binary ? rp_bin_writer_finish(&w, &src.sym) : fflush(out);
+  if (failed || ferror(out) || (out != stdout && fclose(out) != 0))
+    rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", config.output, strerror(errno));
+  rp_source_close(&src);
+  return 0;
+}
