@@ -1,0 +1,187 @@
+/* Writing one shell script per run and running them through GNU parallel. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "alloc.h"
+#include "bench.h"
+#include "csvtable.h"
+#include "shquote.h"
+
+char *bench_path(const Bench *b, const char *sub, const BenchRun *r, const char *ext) {
+  return xasprintf("%s/%s/%s.%s", b->dir, sub, r->id, ext);
+}
+
+int bench_run_finished(const Bench *b, const BenchRun *r) {
+  char *path = bench_path(b, "runner", r, "csv");
+  CsvTable t;
+  char err[512];
+  int done = access(path, F_OK) == 0 && csv_table_read(path, &t, err, sizeof err) == 0;
+  if (done) {
+    done = t.nrows > 0;
+    csv_table_free(&t);
+  }
+  free(path);
+  return done;
+}
+
+static int is_compressed(const char *trace, const char **tool) {
+  size_t n = strlen(trace);
+  *tool = n > 3 && strcmp(trace + n - 3, ".xz") == 0 ? "xz"
+        : n > 3 && strcmp(trace + n - 3, ".gz") == 0 ? "gzip" : NULL;
+  return *tool != NULL;
+}
+
+/*
+** A compressed trace is piped into the predictor by a small sh script.  The
+** shell reports a predictor killed by signal N as exit status 128+N; the
+** script re-raises N on itself so rp run still sees a crash (or an OOM kill)
+** rather than an error.
+*/
+static const char pipe_script[] =
+  "d=$1 t=$2; shift 2; \"$d\" -dc -- \"$t\" | \"$@\"; s=$?; "
+  "if [ $s -gt 128 ]; then kill -$((s - 128)) $$; fi; exit $s";
+
+/* Appends " WORD" (quoted) to *cmd. */
+static void add_word(char **cmd, const char *word) {
+  char *q = shquote(word);
+  char *joined = xasprintf("%s %s", *cmd, q);
+  free(q);
+  free(*cmd);
+  *cmd = joined;
+}
+
+/* The predictor's command: [sh -c SCRIPT sh TOOL TRACE] EXE TRACE|- --races .. */
+static char *predictor_command(const Bench *b, const BenchRun *r) {
+  const char *tool;
+  char *cmd = xstrdup("");
+  int piped = is_compressed(r->trace, &tool);
+  if (piped) {
+    char *script = shquote(pipe_script);
+    free(cmd);
+    cmd = xasprintf(" sh -c %s sh %s", script, tool);
+    free(script);
+    add_word(&cmd, r->trace);
+  }
+  add_word(&cmd, r->exe);
+  add_word(&cmd, piped ? "-" : r->trace);
+  char *races = bench_path(b, "races", r, "csv"), *stats = bench_path(b, "stats", r, "csv");
+  add_word(&cmd, "--races");
+  add_word(&cmd, races);
+  add_word(&cmd, "--stats");
+  add_word(&cmd, stats);
+  add_word(&cmd, "--quiet");
+  free(races);
+  free(stats);
+  /* args.NAME are split at blanks; they are options, not file names. */
+  char *args = xstrdup(plan_args(&b->plan, r->predictor));
+  for (char *w = strtok(args, " \t"); w; w = strtok(NULL, " \t")) add_word(&cmd, w);
+  free(args);
+  return cmd;
+}
+
+/* The rp run options for the plan's limits and this run's labels. */
+static char *runner_options(const Bench *b, const BenchRun *r) {
+  char *opts = xstrdup("");
+  char buf[64];
+  if (b->plan.timeout_s > 0) {
+    snprintf(buf, sizeof buf, "%g", b->plan.timeout_s);
+    add_word(&opts, "--timeout");
+    add_word(&opts, buf);
+  }
+  if (b->plan.memory_mb > 0) {
+    snprintf(buf, sizeof buf, "%ld", b->plan.memory_mb);
+    add_word(&opts, "--memory");
+    add_word(&opts, buf);
+  }
+  if (b->plan.cpus) {
+    add_word(&opts, "--cpus");
+    add_word(&opts, b->plan.cpus);
+  }
+  char *label = xasprintf("predictor=%s", r->predictor);
+  add_word(&opts, "--label");
+  add_word(&opts, label);
+  free(label);
+  label = xasprintf("trace=%s", r->trace_name);
+  add_word(&opts, "--label");
+  add_word(&opts, label);
+  free(label);
+  snprintf(buf, sizeof buf, "repetition=%d", r->repetition);
+  add_word(&opts, "--label");
+  add_word(&opts, buf);
+  return opts;
+}
+
+/* Writes DIR/jobs/ID.sh; returns its path, or NULL. */
+static char *write_job(const Bench *b, const BenchRun *r) {
+  char *path = bench_path(b, "jobs", r, "sh");
+  char *runner = bench_path(b, "runner", r, "csv");
+  char *out = bench_path(b, "logs", r, "out"), *err = bench_path(b, "logs", r, "err");
+  char *rp_run = xasprintf("%s/rp-run", b->bindir);
+  char *q_run = shquote(rp_run), *q_runner = shquote(runner), *q_out = shquote(out), *q_err = shquote(err);
+  char *opts = runner_options(b, r), *cmd = predictor_command(b, r);
+  FILE *f = fopen(path, "w");
+  int ok = f != NULL;
+  if (f) {
+    fprintf(f, "#!/bin/sh\n# rp bench: predictor %s, trace %s, repetition %d\n", r->predictor,
+            r->trace_name, r->repetition);
+    fprintf(f, "rm -f %s\nexec %s%s --out %s --%s >%s 2>%s\n", q_runner, q_run, opts, q_runner,
+            cmd, q_out, q_err);
+    ok = fclose(f) == 0;
+  }
+  if (!ok) fprintf(stderr, "rp-bench: cannot write %s: %s\n", path, strerror(errno));
+  free(runner), free(out), free(err), free(rp_run), free(q_run), free(q_runner);
+  free(q_out), free(q_err), free(opts), free(cmd);
+  if (!ok) free(path);
+  return ok ? path : NULL;
+}
+
+/* parallel --jobs N --joblog DIR/joblog sh :::: DIR/pending */
+static int run_parallel(const Bench *b, const char *pending) {
+  char *joblog = xasprintf("%s/joblog", b->dir);
+  char jobs[32];
+  snprintf(jobs, sizeof jobs, "%d", b->jobs);
+  char *argv[] = {"parallel", "--will-cite", "--jobs", jobs, "--joblog", joblog,
+                  "sh", "::::", (char *)pending, NULL};
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    fprintf(stderr, "rp-bench: cannot run GNU parallel: %s\n", strerror(errno));
+    _exit(127);
+  }
+  int status = 0;
+  if (pid > 0) waitpid(pid, &status, 0);
+  free(joblog);
+  /* parallel exits with the number of failed jobs; only 127+ means it failed. */
+  return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) < 127 ? 0 : -1;
+}
+
+int bench_write_jobs(Bench *b) {
+  char *pending = xasprintf("%s/pending", b->dir);
+  FILE *list = fopen(pending, "w");
+  int count = 0, ok = list != NULL;
+  for (int i = 0; ok && i < b->nruns; i++) {
+    if (bench_run_finished(b, &b->runs[i])) continue;
+    char *job = write_job(b, &b->runs[i]);
+    ok = job != NULL;
+    if (ok) fprintf(list, "%s\n", job);
+    free(job);
+    count++;
+  }
+  if (list && fclose(list) != 0) ok = 0;
+  if (!ok) fprintf(stderr, "rp-bench: cannot write the job list %s\n", pending);
+  free(pending);
+  return ok ? count : -1;
+}
+
+int bench_launch(const Bench *b) {
+  char *pending = xasprintf("%s/pending", b->dir);
+  int rc = run_parallel(b, pending);
+  unlink(pending);
+  free(pending);
+  return rc;
+}

@@ -1,0 +1,114 @@
+/* Parsing benchmark plans; see plan.h. */
+#include "plan.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "cpulist.h"
+
+/* Strips blanks at both ends, in place. */
+static char *trim(char *s) {
+  while (isspace((unsigned char)*s)) s++;
+  char *end = s + strlen(s);
+  while (end > s && isspace((unsigned char)end[-1])) *--end = '\0';
+  return s;
+}
+
+static void push_words(StrVec *v, char *value) {
+  for (char *w = strtok(value, " \t"); w; w = strtok(NULL, " \t")) strvec_push(v, w);
+}
+
+static int parse_positive(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(s, &end);
+  return errno == 0 && end != s && *end == '\0' && *out > 0 ? 0 : -1;
+}
+
+/* Applies one "key: value" line; returns NULL or what was wrong. */
+static const char *apply(Plan *plan, const char *key, char *value) {
+  double n;
+  if (strcmp(key, "predictors") == 0) push_words(&plan->predictors, value);
+  else if (strcmp(key, "traces") == 0) push_words(&plan->traces, value);
+  else if (strcmp(key, "repetitions") == 0) {
+    if (parse_positive(value, &n) || n != (int)n) return "repetitions must be a positive integer";
+    plan->repetitions = (int)n;
+  } else if (strcmp(key, "timeout") == 0) {
+    if (parse_positive(value, &n)) return "timeout must be a positive number of seconds";
+    plan->timeout_s = n;
+  } else if (strcmp(key, "memory") == 0) {
+    if (parse_positive(value, &n) || n != (long)n) return "memory must be a positive integer (MiB)";
+    plan->memory_mb = (long)n;
+  } else if (strcmp(key, "cpus") == 0) {
+    cpu_set_t set;
+    if (cpulist_parse(value, &set)) return "cpus must be a CPU list such as 0 or 0,2-3";
+    free(plan->cpus);
+    plan->cpus = xstrdup(value);
+  } else if (strncmp(key, "args.", 5) == 0 && key[5]) {
+    strvec_push(&plan->arg_names, key + 5);
+    strvec_push(&plan->arg_values, value);
+  } else {
+    return "unknown key (expected predictors, traces, repetitions, timeout, memory, cpus or args.NAME)";
+  }
+  return NULL;
+}
+
+static int parse_lines(FILE *f, const char *path, Plan *plan, char *err, size_t errlen) {
+  char line[4096];
+  for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
+    char *s = trim(line);
+    if (*s == '\0' || *s == '#') continue;
+    char *colon = strchr(s, ':');
+    const char *why = NULL;
+    if (!colon) why = "expected 'key: value'";
+    else {
+      *colon = '\0';
+      char *value = trim(colon + 1);
+      why = *value ? apply(plan, trim(s), value) : "empty value";
+    }
+    if (why) {
+      snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int plan_parse(const char *path, Plan *plan, char *err, size_t errlen) {
+  *plan = (Plan){.repetitions = 1};
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  int rc = parse_lines(f, path, plan, err, errlen);
+  fclose(f);
+  if (rc == 0 && plan->predictors.n == 0) {
+    snprintf(err, errlen, "%s: no 'predictors:' line", path);
+    rc = -1;
+  }
+  if (rc == 0 && plan->traces.n == 0) {
+    snprintf(err, errlen, "%s: no 'traces:' line", path);
+    rc = -1;
+  }
+  if (rc != 0) plan_free(plan);
+  return rc;
+}
+
+const char *plan_args(const Plan *plan, const char *name) {
+  int i = strvec_find(&plan->arg_names, name);
+  return i < 0 ? "" : plan->arg_values.items[i];
+}
+
+void plan_free(Plan *plan) {
+  strvec_free(&plan->predictors);
+  strvec_free(&plan->traces);
+  strvec_free(&plan->arg_names);
+  strvec_free(&plan->arg_values);
+  free(plan->cpus);
+  *plan = (Plan){0};
+}
