@@ -35,6 +35,19 @@ static int convert_option(void *ctx, const char *name, const char *value) {
   return 0;
 }
 
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* --to decides; else the output's extension; else the other format. */
+static bool output_is_binary(const convert_config *c, rp_format input) {
+  if (c->to) return strcmp(c->to, "bin") == 0;
+  if (ends_with(c->output, ".bin")) return true;
+  if (ends_with(c->output, ".std") || strcmp(c->output, "-") == 0) return false;
+  return input == RP_FORMAT_STD;
+}
+
 static FILE *open_output(const char *path, bool binary) {
   if (strcmp(path, "-") == 0) {
     if (binary) rp_usage_error("binary output needs a file (it is patched at the end)");
@@ -51,7 +64,8 @@ int main(int argc, char **argv) {
       .name = "convert",
       .summary = "convert a trace between STD text and the binary format",
       .options_help = "  -o, --output FILE  where to write ('-': standard output, STD only)\n"
-                      "  --to std|bin       output format (default: the other one)\n",
+                      "  --to std|bin       output format (default: by the extension .std or .bin,\n"
+                      "                     else the other one; STD on standard output)\n",
       .option = convert_option,
       .ctx = &config,
       .no_common = true,
@@ -62,7 +76,7 @@ int main(int argc, char **argv) {
 
   rp_source src;
   rp_source_open_or_die(&src, opt.trace, RP_SOURCE_RAW);
-  bool binary = config.to ? strcmp(config.to, "bin") == 0 : src.format == RP_FORMAT_STD;
+  bool binary = output_is_binary(&config, src.format);
   FILE *out = open_output(config.output, binary);
   rp_bin_writer w;
   if (binary && rp_bin_writer_start(&w, out) < 0)

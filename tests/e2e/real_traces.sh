@@ -1,0 +1,20 @@
+# HB and SHB print RAPID's racy events / racy lines on the bundled real traces
+# (datasets/real/README.md).
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/../.."
+while read -r trace hb shb; do
+  for p in hb shb; do
+    want=${!p}
+    got=$(xz -dc "datasets/real/$trace.std.xz" | rp-$p --quiet --stats - - | awk -F, 'NR==2{print $8 "/" $10}')
+    expect_eq "$p $trace" "$got" "$want"
+  done
+  got=$(xz -dc "datasets/real/$trace.std.xz" | rp-hb --epochs --quiet --stats - - | awk -F, 'NR==2{print $8 "/" $10}')
+  expect_eq "hb --epochs $trace" "$got" "$hb"
+done <<'TABLE'
+jgf_moldyn_A 5/1 5/1
+jgf_montecarlo_A 325/5 188/2
+jgf_raytracer_A 1/1 1/1
+own_Bank 1654/5 1357/5
+own_BoundedBuffer 247/2 228/2
+TABLE
+finish

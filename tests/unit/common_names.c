@@ -1,0 +1,61 @@
+/* Unit tests of name interning (names.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "names.h"
+
+static void ids_are_dense_in_order_of_first_appearance(void **state) {
+  (void)state;
+  rp_names t;
+  rp_names_init(&t);
+  assert_int_equal(rp_names_intern(&t, "T0", 2), 0);
+  assert_int_equal(rp_names_intern(&t, "T1", 2), 1);
+  assert_int_equal(rp_names_intern(&t, "T0", 2), 0);
+  assert_int_equal(t.count, 2);
+  assert_string_equal(rp_names_get(&t, 1), "T1");
+  rp_names_free(&t);
+}
+
+static void names_are_compared_by_length_and_bytes(void **state) {
+  (void)state;
+  rp_names t;
+  rp_names_init(&t);
+  uint32_t a = rp_names_intern(&t, "V12", 2);   /* "V1" */
+  uint32_t b = rp_names_intern(&t, "V12", 3);
+  assert_int_not_equal(a, b);
+  assert_int_equal(rp_names_find(&t, "V1", 2), a);
+  assert_int_equal(rp_names_find(&t, "V2", 2), UINT32_MAX);
+  assert_int_equal(rp_names_intern(&t, "", 0), 2);
+  rp_names_free(&t);
+}
+
+static void many_names_survive_rehashing(void **state) {
+  (void)state;
+  rp_names t;
+  rp_names_init(&t);
+  char buf[32];
+  for (int i = 0; i < 100000; i++) {
+    int n = snprintf(buf, sizeof buf, "V%d", i);
+    assert_int_equal(rp_names_intern(&t, buf, (size_t)n), (uint32_t)i);
+  }
+  for (int i = 0; i < 100000; i += 997) {
+    int n = snprintf(buf, sizeof buf, "V%d", i);
+    assert_int_equal(rp_names_find(&t, buf, (size_t)n), (uint32_t)i);
+    assert_string_equal(rp_names_get(&t, (uint32_t)i), buf);
+  }
+  rp_names_free(&t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(ids_are_dense_in_order_of_first_appearance),
+      cmocka_unit_test(names_are_compared_by_length_and_bytes),
+      cmocka_unit_test(many_names_survive_rehashing),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
