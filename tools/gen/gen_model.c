@@ -1,0 +1,258 @@
+/* The random program behind rp-gen; see gen_model.h. */
+#include "gen_model.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* Mean number of accesses a critical section is planned to span. */
+#define CS_MEAN_ACCESSES 4
+/* Chance that a thread inside a critical section opens a nested one. */
+#define NEST_CHANCE 0.2
+/* Fuzz mode: chances of a fork of a waiting thread and of a join. */
+#define FORK_CHANCE 0.3
+#define JOIN_CHANCE 0.06
+
+enum { WAITING, LIVE, JOINED };
+
+typedef struct held_lock {
+  uint32_t lock;
+  uint32_t budget;   /* accesses left before the section wants to close */
+} held_lock;
+
+typedef struct gen_thread {
+  int state;
+  uint32_t depth;    /* number of locks held */
+  held_lock *held;   /* [nesting] */
+} gen_thread;
+
+typedef struct gen {
+  const gen_params *p;
+  uint64_t rng;
+  gen_thread *threads;
+  uint32_t *holder;  /* lock -> holding thread + 1, or 0 */
+  uint32_t *live;    /* ids of LIVE threads */
+  uint32_t live_count, waiting_count;
+  uint64_t emitted;
+  double start_chance;
+  /* Output buffer, flushed with fwrite: formatting is the hot loop. */
+  FILE *out;
+  char buf[1 << 16];
+  size_t len;
+} gen;
+
+/* splitmix64: tiny, fast, and good enough for scheduling decisions. */
+static uint64_t next_u64(gen *g) {
+  uint64_t z = (g->rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+static uint32_t below(gen *g, uint32_t n) { return (uint32_t)((next_u64(g) >> 32) * n >> 32); }
+static double unit(gen *g) { return (double)(next_u64(g) >> 11) * (1.0 / 9007199254740992.0); }
+static bool chance(gen *g, double p) { return p > 0 && unit(g) < p; }
+
+static void put_str(gen *g, const char *s) {
+  while (*s) g->buf[g->len++] = *s++;
+}
+static void put_u64(gen *g, uint64_t v) {
+  char tmp[24];
+  int n = 0;
+  do tmp[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+  while (n) g->buf[g->len++] = tmp[--n];
+}
+static void flush(gen *g) {
+  if (g->len && fwrite(g->buf, 1, g->len, g->out) != g->len)
+    rp_die(RP_EXIT_RESOURCE, "write error");
+  g->len = 0;
+}
+
+/* Emit `T<t>|<op>(<prefix><operand>)|<loc>`. */
+static void emit(gen *g, uint32_t t, const char *op, const char *prefix, uint32_t operand) {
+  if (g->len > sizeof g->buf - 128) flush(g);
+  g->emitted++;
+  put_str(g, "T");
+  put_u64(g, t);
+  put_str(g, "|");
+  put_str(g, op);
+  if (prefix) {
+    put_str(g, "(");
+    put_str(g, prefix);
+    put_u64(g, operand);
+    put_str(g, ")");
+  }
+  put_str(g, "|");
+  /* A static "program point" unless each event gets its own. */
+  uint64_t site = 1 + ((uint64_t)operand * 8 + (unsigned char)op[0] + (uint64_t)t * 7919) % 1000;
+  put_u64(g, g->p->loc_is_pos ? g->emitted : site);
+  put_str(g, "\n");
+}
+
+static void set_state(gen *g, uint32_t t, int state) {
+  if (g->threads[t].state == LIVE) {
+    for (uint32_t i = 0; i < g->live_count; i++)
+      if (g->live[i] == t) g->live[i] = g->live[--g->live_count];
+  } else if (g->threads[t].state == WAITING) {
+    g->waiting_count--;
+  }
+  if (state == LIVE) g->live[g->live_count++] = t;
+  g->threads[t].state = state;
+}
+
+static void acquire(gen *g, uint32_t t, uint32_t l) {
+  gen_thread *th = &g->threads[t];
+  g->holder[l] = t + 1;
+  th->held[th->depth].lock = l;
+  th->held[th->depth].budget = 1 + below(g, 2 * CS_MEAN_ACCESSES - 1);
+  th->depth++;
+  emit(g, t, "acq", "L", l);
+}
+
+static void release(gen *g, uint32_t t) {
+  gen_thread *th = &g->threads[t];
+  uint32_t l = th->held[--th->depth].lock;
+  g->holder[l] = 0;
+  emit(g, t, "rel", "L", l);
+}
+
+/* A few random picks for a free lock; UINT32_MAX if none turned up. */
+static uint32_t free_lock(gen *g) {
+  for (int tries = 0; tries < 4 && g->p->locks; tries++) {
+    uint32_t l = below(g, g->p->locks);
+    if (g->holder[l] == 0) return l;
+  }
+  return UINT32_MAX;
+}
+
+static void access(gen *g, uint32_t t) {
+  gen_thread *th = &g->threads[t];
+  for (uint32_t i = 0; i < th->depth; i++)
+    if (th->held[i].budget) th->held[i].budget--;
+  bool read = chance(g, g->p->read_share);
+  emit(g, t, read ? "r" : "w", "V", below(g, g->p->vars));
+}
+
+/* Fuzz mode: fork a waiting thread or join a live one that holds nothing. */
+static bool fork_or_join(gen *g, uint32_t t) {
+  uint32_t n = g->p->threads;
+  if (g->waiting_count && chance(g, FORK_CHANCE)) {
+    uint32_t u = below(g, n);
+    while (g->threads[u].state != WAITING) u = (u + 1) % n;
+    emit(g, t, "fork", "T", u);
+    set_state(g, u, LIVE);
+    return true;
+  }
+  if (g->live_count > 1 && chance(g, JOIN_CHANCE)) {
+    uint32_t u = g->live[below(g, g->live_count)];
+    if (u == t || g->threads[u].depth) return false;
+    emit(g, t, "join", "T", u);
+    set_state(g, u, JOINED);
+    return true;
+  }
+  return false;
+}
+
+/* One scheduling step of thread t. */
+static void step(gen *g, uint32_t t) {
+  const gen_params *p = g->p;
+  gen_thread *th = &g->threads[t];
+  if (chance(g, p->branches)) {
+    emit(g, t, "br", NULL, 0);
+    return;
+  }
+  if (p->random_forks && fork_or_join(g, t)) return;
+  if (th->depth && th->held[th->depth - 1].budget == 0) {
+    release(g, t);
+    return;
+  }
+  bool want = th->depth ? th->depth < p->nesting && chance(g, NEST_CHANCE)
+                        : chance(g, g->start_chance);
+  uint32_t l = want ? free_lock(g) : UINT32_MAX;
+  if (l != UINT32_MAX) acquire(g, t, l);
+  else access(g, t);
+}
+
+/* Events still needed to close every section and join (--fork-join). */
+static uint64_t closing_cost(const gen *g) {
+  uint64_t cost = 0;
+  for (uint32_t t = 0; t < g->p->threads; t++) {
+    cost += g->threads[t].depth;
+    if (g->p->fork_join && t > 0 && g->threads[t].state == LIVE) cost++;
+  }
+  return cost;
+}
+
+static void close_all(gen *g) {
+  for (uint32_t t = 0; t < g->p->threads; t++) {
+    bool keep = g->p->leave_held && chance(g, 0.5) &&
+                !(g->p->fork_join && t > 0);
+    while (g->threads[t].depth && !keep) release(g, t);
+  }
+  for (uint32_t t = 1; g->p->fork_join && t < g->p->threads; t++)
+    if (g->threads[t].state == LIVE) emit(g, 0, "join", "T", t);
+}
+
+static void gen_init(gen *g, const gen_params *p, FILE *out) {
+  memset(g, 0, offsetof(gen, buf));
+  g->p = p;
+  g->out = out;
+  g->rng = p->seed;
+  g->threads = rp_calloc(p->threads, sizeof *g->threads);
+  g->holder = rp_calloc(p->locks + 1, sizeof *g->holder);
+  g->live = rp_calloc(p->threads, sizeof *g->live);
+  for (uint32_t t = 0; t < p->threads; t++) {
+    g->threads[t].held = rp_calloc(p->nesting + 1, sizeof(held_lock));
+    g->threads[t].state = WAITING;
+    g->waiting_count++;
+  }
+  /* Chance s of opening a section per access step such that the share of
+  ** accesses inside sections is cs_share: s*B / (s*B + 1 - s) = P. */
+  double P = p->cs_share, B = CS_MEAN_ACCESSES;
+  g->start_chance = P >= 1 ? 1 : P / (B * (1 - P) + P);
+}
+
+static void gen_free(gen *g) {
+  for (uint32_t t = 0; t < g->p->threads; t++) free(g->threads[t].held);
+  free(g->threads);
+  free(g->holder);
+  free(g->live);
+}
+
+uint64_t gen_run(const gen_params *p, FILE *out) {
+  gen *g = rp_malloc(sizeof *g);
+  gen_init(g, p, out);
+  set_state(g, 0, LIVE);
+  /* Without forks every thread runs from the start; with --fork-join T0
+  ** forks them all first; in fuzz mode each waits for a fork or not. */
+  for (uint32_t t = 1; t < p->threads; t++) {
+    if (p->fork_join && g->emitted < p->events) emit(g, 0, "fork", "T", t);
+    if (p->fork_join || !p->random_forks || chance(g, 0.5)) set_state(g, t, LIVE);
+  }
+  while (g->emitted + closing_cost(g) < p->events && g->live_count)
+    step(g, g->live[below(g, g->live_count)]);
+  close_all(g);
+  flush(g);
+  uint64_t n = g->emitted;
+  gen_free(g);
+  free(g);
+  return n;
+}
+
+void gen_small_params(gen_params *p) {
+  gen g;
+  g.rng = p->seed ^ 0x5eed5eed5eed5eedull;
+  p->threads = 2 + below(&g, 3);
+  p->locks = 1 + below(&g, 3);
+  p->vars = 1 + below(&g, 3);
+  p->events = 6 + below(&g, 11);
+  p->cs_share = unit(&g) * 0.8;
+  p->nesting = 1 + below(&g, 3);
+  p->fork_join = false;
+  p->branches = chance(&g, 0.5) ? 0.15 : 0;
+  p->read_share = 0.5;
+  p->random_forks = chance(&g, 0.5);
+  p->leave_held = chance(&g, 0.5);
+  p->loc_is_pos = true;
+}
