@@ -1,0 +1,25 @@
+/*
+** A table of strings, rendered as Markdown, LaTeX (booktabs) or CSV: the
+** three forms the report's tables take.  The first column is a label (left
+** aligned), the others are numbers or markers (right aligned).
+*/
+#ifndef HARNESS_TEXTTABLE_H
+#define HARNESS_TEXTTABLE_H
+#include <stdio.h>
+
+#include "strvec.h"
+
+typedef struct TextTable {
+  StrVec header;
+  StrVec cells;   /* row-major, header.n per row */
+} TextTable;
+
+/* Appends row (header.n cells) to t and empties row. */
+void texttable_add_row(TextTable *t, StrVec *row);
+
+/* format is "md", "tex" or "csv"; returns 0 or -1 on a write error. */
+int texttable_write(const TextTable *t, FILE *f, const char *format);
+
+void texttable_free(TextTable *t);
+
+#endif

@@ -1,0 +1,91 @@
+/*
+** Comparing two result sets, a new variant against a baseline: per trace and
+** predictor present in both, the two median times, their ratio (new divided
+** by baseline: below 1 is faster) and the two race counts.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "report.h"
+#include "texttable.h"
+
+/* Sets *r to new / baseline and returns 1 when both ended ok; else 0. */
+static int ratio(const Cell *now, const Cell *base, double *r) {
+  if (!now || !base || now->runs == 0 || base->runs == 0 || now->marker || base->marker) return 0;
+  double b = base->time_s < 0.001 ? 0.001 : base->time_s, n = now->time_s < 0.001 ? 0.001 : now->time_s;
+  *r = n / b;
+  return 1;
+}
+
+/* The baseline's cell for trace t and predictor p of s, or NULL. */
+static const Cell *base_cell(const Summary *s, const Summary *base, int t, int p) {
+  int bt = strvec_find(&base->traces, s->traces.items[t]);
+  int bp = strvec_find(&base->predictors, s->predictors.items[p]);
+  return bt < 0 || bp < 0 ? NULL : summary_cell(base, bt, bp);
+}
+
+static void add_header(TextTable *t, const Summary *s) {
+  strvec_push(&t->header, "Trace");
+  for (int p = 0; p < s->predictors.n; p++) {
+    const char *n = s->predictors.items[p];
+    strvec_push_owned(&t->header, xasprintf("%s base (s)", n));
+    strvec_push_owned(&t->header, xasprintf("%s new (s)", n));
+    strvec_push_owned(&t->header, xasprintf("%s ratio", n));
+    strvec_push_owned(&t->header, xasprintf("%s base races", n));
+    strvec_push_owned(&t->header, xasprintf("%s new races", n));
+  }
+}
+
+static const char *races_of(const Cell *c) { return c && c->races && c->races[0] ? c->races : "-"; }
+
+/* Writes compare.dat and compare.gp when there is at least one ratio. */
+static void plot_ratios(const Summary *s, const Summary *base, const char *out_dir, StrVec *scripts) {
+  FILE *dat = dat_open(out_dir, "compare");
+  if (!dat) return;
+  int points = 0;
+  fputs("trace", dat);
+  for (int p = 0; p < s->predictors.n; p++) fprintf(dat, "\t%s", s->predictors.items[p]);
+  for (int t = 0; t < s->traces.n; t++) {
+    fprintf(dat, "\n%s", s->traces.items[t]);
+    for (int p = 0; p < s->predictors.n; p++) {
+      double r;
+      if (ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r)) fprintf(dat, "\t%.4f", r), points++;
+      else fputs("\t?", dat);
+    }
+  }
+  fputc('\n', dat);
+  fclose(dat);
+  FILE *gp = points ? gp_open(out_dir, "compare", "Time ratio per trace: new / baseline (below 1 = faster)") : NULL;
+  if (!gp) return;
+  fputs("set style data histograms\nset style histogram clustered gap 1\n"
+        "set style fill solid 0.7 border -1\nset logscale y\nset ylabel 'new / baseline'\n"
+        "set xtics rotate by -30\nset key top left\n", gp);
+  fprintf(gp, "plot for [i=2:%d] 'compare.dat' using i:xtic(1) title columnheader(i)\n",
+          s->predictors.n + 1);
+  gp_close(gp, "compare", scripts);
+}
+
+int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
+                     StrVec *scripts) {
+  TextTable t = {0};
+  add_header(&t, s);
+  for (int tr = 0; tr < s->traces.n; tr++) {
+    StrVec row = {0};
+    strvec_push(&row, s->traces.items[tr]);
+    for (int p = 0; p < s->predictors.n; p++) {
+      const Cell *now = summary_cell(s, tr, p), *old = base_cell(s, base, tr, p);
+      double r;
+      strvec_push_owned(&row, old ? format_time(old) : xstrdup("-"));
+      strvec_push_owned(&row, format_time(now));
+      strvec_push_owned(&row, ratio(now, old, &r) ? xasprintf("%.2f", r) : xstrdup("-"));
+      strvec_push(&row, races_of(old));
+      strvec_push(&row, races_of(now));
+    }
+    texttable_add_row(&t, &row);
+  }
+  int rc = write_table_forms(&t, out_dir, "compare", format);
+  texttable_free(&t);
+  plot_ratios(s, base, out_dir, scripts);
+  return rc;
+}

@@ -1,0 +1,118 @@
+/*
+** rp report RESULTS [--format md|tex|csv] [--count KIND] [--against OTHER]
+**                   [--out DIR] [--no-plots]
+**
+** Writes DIR/table.{md,tex,csv}, with --against also DIR/compare.{md,tex,csv},
+** and the plots (NAME.dat, NAME.gp, NAME.png, NAME.svg in DIR); prints the table(s) in the
+** chosen format on stdout.  Exit status: 0, 1 on a usage error, 2 when the
+** results cannot be read or a plot fails to draw cleanly.
+*/
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "alloc.h"
+#include "report.h"
+
+static const char usage_text[] =
+  "rp-report: tables and plots from an rp bench results folder\n"
+  "usage: rp report RESULTS [OPTIONS]\n"
+  "  --format F      md (default), tex or csv: the form printed on stdout\n"
+  "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs\n"
+  "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
+  "  --out DIR       where tables and plots go (default RESULTS/report)\n"
+  "  --no-plots      tables only\n";
+
+/* The ways papers count races, and the runs.csv column of each. */
+static const char *const count_kinds[][2] = {
+  {"racy-events", "racy_events"},
+  {"location-pairs", "racy_location_pairs"},
+  {"racy-lines", "racy_lines"},
+  {"pairs", "racy_pairs"},
+};
+
+typedef struct Options {
+  const char *results, *format, *count, *against, *out;
+  int plots;
+} Options;
+
+static int usage_error(const char *what, const char *arg) {
+  fprintf(stderr, "rp-report: %s%s\n(see rp report --help)\n", what, arg);
+  return 1;
+}
+
+static const char *count_column(const char *kind) {
+  for (size_t i = 0; i < sizeof count_kinds / sizeof *count_kinds; i++)
+    if (strcmp(kind, count_kinds[i][0]) == 0) return count_kinds[i][1];
+  return NULL;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int parse_options(int argc, char **argv, Options *o) {
+  static const struct option longopts[] = {
+    {"format", required_argument, 0, 'f'}, {"count", required_argument, 0, 'c'},
+    {"against", required_argument, 0, 'a'}, {"out", required_argument, 0, 'o'},
+    {"no-plots", no_argument, 0, 'n'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+  };
+  *o = (Options){.format = "md", .count = "racy-events", .plots = 1};
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    switch (c) {
+    case 'f': o->format = optarg; break;
+    case 'c': o->count = optarg; break;
+    case 'a': o->against = optarg; break;
+    case 'o': o->out = optarg; break;
+    case 'n': o->plots = 0; break;
+    case 'h': fputs(usage_text, stdout); return 0;
+    default: return usage_error("unknown or incomplete option ", argv[optind - 1]);
+    }
+  }
+  if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv"))
+    return usage_error("--format must be md, tex or csv, not ", o->format);
+  if (!count_column(o->count)) return usage_error("unknown --count ", o->count);
+  if (optind != argc - 1) return usage_error("expected exactly one RESULTS folder", "");
+  o->results = argv[optind];
+  return -1;
+}
+
+static int report(const Options *o) {
+  Summary now, base;
+  const char *column = count_column(o->count);
+  if (summary_load(&now, o->results, column) != 0) return 2;
+  int with_base = o->against != NULL;
+  if (with_base && summary_load(&base, o->against, column) != 0) {
+    summary_free(&now);
+    return 2;
+  }
+  char *out = o->out ? xstrdup(o->out) : xasprintf("%s/report", o->results);
+  int rc = 0;
+  StrVec scripts = {0};
+  if (mkdir(out, 0755) != 0 && errno != EEXIST) {
+    fprintf(stderr, "rp-report: cannot create %s: %s\n", out, strerror(errno));
+    rc = 2;
+  }
+  if (rc == 0 && write_tables(&now, out, o->format, o->count) != 0) rc = 2;
+  if (rc == 0 && with_base) {
+    fputc('\n', stdout);
+    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = 2;
+  }
+  if (rc == 0 && o->plots) {
+    write_plots(&now, out, o->count, &scripts);
+    if (run_gnuplot(out, &scripts) != 0) rc = 2;
+  }
+  strvec_free(&scripts);
+  free(out);
+  summary_free(&now);
+  if (with_base) summary_free(&base);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parse_options(argc, argv, &o);
+  return rc < 0 ? report(&o) : rc;
+}

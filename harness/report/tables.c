@@ -1,0 +1,56 @@
+/* The main table: per trace its shape, per predictor races, time, memory. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "alloc.h"
+#include "report.h"
+#include "texttable.h"
+
+int write_table_forms(const TextTable *t, const char *out_dir, const char *base, const char *format) {
+  static const char *const forms[] = {"md", "tex", "csv"};
+  int rc = 0;
+  for (int i = 0; i < 3; i++) {
+    char *path = xasprintf("%s/%s.%s", out_dir, base, forms[i]);
+    FILE *f = fopen(path, "w");
+    if (!f || texttable_write(t, f, forms[i]) != 0) rc = -1;
+    if (f && fclose(f) != 0) rc = -1;
+    if (rc != 0) fprintf(stderr, "rp-report: cannot write %s\n", path);
+    free(path);
+  }
+  if (texttable_write(t, stdout, format) != 0) rc = -1;
+  return rc;
+}
+
+static char *format_memory(const Cell *c) {
+  return c->runs ? xasprintf("%.1f", c->mem_kb / 1024.0) : xstrdup("-");
+}
+
+int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_label) {
+  TextTable t = {0};
+  const char *const fixed[] = {"Trace", "Events", "Threads", "Locks", "Vars"};
+  for (int i = 0; i < 5; i++) strvec_push(&t.header, fixed[i]);
+  for (int p = 0; p < s->predictors.n; p++) {
+    const char *name = s->predictors.items[p];
+    strvec_push_owned(&t.header, xasprintf("%s %s", name, count_label));
+    strvec_push_owned(&t.header, xasprintf("%s time (s)", name));
+    strvec_push_owned(&t.header, xasprintf("%s mem (MB)", name));
+  }
+  for (int tr = 0; tr < s->traces.n; tr++) {
+    StrVec row = {0};
+    strvec_push(&row, s->traces.items[tr]);
+    for (int k = 0; k < SHAPE_COLUMNS; k++) {
+      const char *v = s->shapes[tr * SHAPE_COLUMNS + k];
+      strvec_push(&row, v[0] ? v : "-");
+    }
+    for (int p = 0; p < s->predictors.n; p++) {
+      const Cell *c = summary_cell(s, tr, p);
+      strvec_push(&row, c->races && c->races[0] ? c->races : "-");
+      strvec_push_owned(&row, format_time(c));
+      strvec_push_owned(&row, format_memory(c));
+    }
+    texttable_add_row(&t, &row);
+  }
+  int rc = write_table_forms(&t, out_dir, "table", format);
+  texttable_free(&t);
+  return rc;
+}
