@@ -96,3 +96,18 @@ clean:
 	rm -rf build
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# The readers' libFuzzer target (clang); a short run is part of `make check`,
+# `make fuzz-readers FUZZ_SECONDS=N` runs it longer.
+FUZZ_CC      ?= clang
+READER_FUZZ  := $(BUILD)/fuzz/reader_fuzz
+FUZZ_SECONDS ?= 60
+$(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -Ipredictors/common -o $@ $^ -lm
+check: $(READER_FUZZ)
+.PHONY: fuzz-readers
+fuzz-readers: $(READER_FUZZ)
+	mkdir -p $(BUILD)/fuzz/corpus
+	$(READER_FUZZ) -max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus tests/fuzz/corpus
