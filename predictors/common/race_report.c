@@ -80,6 +80,16 @@ void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
   if (r->races) write_race(r, a, b, var, extra);
 }
 
+void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
+                             uint32_t var, const char *extra) {
+  if (a->pos > b->pos) {
+    const rp_access *t = a;
+    a = b;
+    b = t;
+  }
+  if (r->races) write_race(r, a, b, var, extra);
+}
+
 bool rp_report_should_stop(const rp_race_report *r) {
   return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
 }

@@ -71,6 +71,12 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
 void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
                     uint32_t var, const char *extra);
 
+/* Write a row for the pair (a, b) like rp_report_pair, without counting it
+** as a race in the stats: for rows that are not races, such as the oracle's
+** undecided pairs (extra = ",unknown"). */
+void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
+                             uint32_t var, const char *extra);
+
 /* Whether --first-race or --max-races says the analysis may stop now. */
 bool rp_report_should_stop(const rp_race_report *r);
 
