@@ -3,6 +3,7 @@
 ** predictor present in both, the two median times, their ratio (new divided
 ** by baseline: below 1 is faster) and the two race counts.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,14 +45,21 @@ static void plot_ratios(const Summary *s, const Summary *base, const char *out_d
   FILE *dat = dat_open(out_dir, "compare");
   if (!dat) return;
   int points = 0;
+  double smallest = INFINITY, largest = 0;
   fputs("trace", dat);
   for (int p = 0; p < s->predictors.n; p++) fprintf(dat, "\t%s", s->predictors.items[p]);
   for (int t = 0; t < s->traces.n; t++) {
     fprintf(dat, "\n%s", s->traces.items[t]);
     for (int p = 0; p < s->predictors.n; p++) {
       double r;
-      if (ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r)) fprintf(dat, "\t%.4f", r), points++;
-      else fputs("\t?", dat);
+      if (ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r)) {
+        fprintf(dat, "\t%.4f", r);
+        points++;
+        smallest = fmin(smallest, r);
+        largest = fmax(largest, r);
+      } else {
+        fputs("\t?", dat);
+      }
     }
   }
   fputc('\n', dat);
@@ -59,8 +67,9 @@ static void plot_ratios(const Summary *s, const Summary *base, const char *out_d
   FILE *gp = points ? gp_open(out_dir, "compare", "Time ratio per trace: new / baseline (below 1 = faster)") : NULL;
   if (!gp) return;
   fputs("set style data histograms\nset style histogram clustered gap 1\n"
-        "set style fill solid 0.7 border -1\nset logscale y\nset ylabel 'new / baseline'\n"
+        "set style fill solid 0.7 border -1\nset ylabel 'new / baseline'\n"
         "set xtics rotate by -30\nset key top left\n", gp);
+  gp_log_yrange(gp, smallest, largest);
   fprintf(gp, "plot for [i=2:%d] 'compare.dat' using i:xtic(1) title columnheader(i)\n",
           s->predictors.n + 1);
   gp_close(gp, "compare", scripts);

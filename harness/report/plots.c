@@ -54,6 +54,15 @@ FILE *dat_open(const char *out_dir, const char *name) {
   return f;
 }
 
+/* Log-scale bars rise from the bottom of the axis: put it a decade below the
+** smallest value so that every bar shows, and the top at the next power of
+** ten above the largest (never an empty range, which gnuplot warns about). */
+void gp_log_yrange(FILE *gp, double smallest, double largest) {
+  double top = pow(10, ceil(log10(largest)));
+  if (top <= largest * 1.001) top *= 10;
+  fprintf(gp, "set logscale y\nset yrange [%g:%g]\n", pow(10, floor(log10(smallest)) - 1), top);
+}
+
 /* A cell's time for a log-scale axis: ok cells only, never below 1 ms. */
 static int plottable_time(const Cell *c, double *t) {
   if (c->runs == 0 || c->marker) return 0;
@@ -66,6 +75,7 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
   FILE *dat = dat_open(out_dir, "time");
   if (!dat) return;
   int points = 0;
+  double smallest = INFINITY, largest = 0;
   fputs("trace", dat);
   for (int p = 0; p < s->predictors.n; p++) {
     fputc('\t', dat);
@@ -76,8 +86,14 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
     put_plain(dat, s->traces.items[t], 0);
     for (int p = 0; p < s->predictors.n; p++) {
       double v;
-      if (plottable_time(summary_cell(s, t, p), &v)) fprintf(dat, "\t%.3f", v), points++;
-      else fputs("\t?", dat);
+      if (plottable_time(summary_cell(s, t, p), &v)) {
+        fprintf(dat, "\t%.3f", v);
+        points++;
+        smallest = fmin(smallest, v);
+        largest = fmax(largest, v);
+      } else {
+        fputs("\t?", dat);
+      }
     }
   }
   fputc('\n', dat);
@@ -85,8 +101,9 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
   FILE *gp = points ? gp_open(out_dir, "time", "Running time per trace (median; missing: TO/MO/ERR)") : NULL;
   if (!gp) return;
   fputs("set style data histograms\nset style histogram clustered gap 1\n"
-        "set style fill solid 0.7 border -1\nset logscale y\nset ylabel 'wall time (s)'\n"
+        "set style fill solid 0.7 border -1\nset ylabel 'wall time (s)'\n"
         "set xtics rotate by -30\nset key top left\n", gp);
+  gp_log_yrange(gp, smallest, largest);
   fprintf(gp, "plot for [i=2:%d] 'time.dat' using i:xtic(1) title columnheader(i)\n",
           s->predictors.n + 1);
   gp_close(gp, "time", scripts);

@@ -62,6 +62,8 @@ void write_plots(const Summary *s, const char *out_dir, const char *count_label,
 FILE *gp_open(const char *out_dir, const char *name, const char *title);
 void gp_close(FILE *gp, const char *name, StrVec *scripts);
 FILE *dat_open(const char *out_dir, const char *name);
+/* A log-scale y axis that shows every value from smallest to largest. */
+void gp_log_yrange(FILE *gp, double smallest, double largest);
 
 /* gnuplot.c: runs every script in out_dir; 0 if all drew silently. */
 int run_gnuplot(const char *out_dir, const StrVec *scripts);
