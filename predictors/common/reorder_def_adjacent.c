@@ -1,0 +1,16 @@
+/*
+** `adjacent` (specs/pwr-crossthread.md §1.5, "GT-prefix"; the notes' wording):
+** a conflicting pair is a predictable race iff some correctly reordered
+** prefix has the two events next to each other, in either order.  The two
+** events are in the prefix, so a racing read must keep its writer too: a
+** read races with the write it reads from only when that write comes right
+** before it (ENADJ in paper-facts/notes-examples.md).
+*/
+#include "reorder.h"
+
+const rp_rdef rp_rdef_adjacent = {
+    .name = "adjacent",
+    .summary = "the two events consecutive in a correct reordering (PWR Def. 3.8)",
+    .reads = RP_READS_KEEP_WRITER,
+    .race_at = rp_rrace_adjacent,
+};

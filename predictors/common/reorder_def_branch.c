@@ -1,0 +1,15 @@
+/*
+** `branch` (SeqCheck's feasibility, specs/seqcheck.md §2.1-2.3): a read must
+** keep its writer only once a later branch of its thread is in the
+** reordering; other reads may see any write or the initial value (the
+** INIT_OK mode the spec recommends).  A race: both events enabled after a
+** feasible trace (the race query of §6.2 runs them back to back, each free).
+*/
+#include "reorder.h"
+
+const rp_rdef rp_rdef_branch = {
+    .name = "branch",
+    .summary = "SeqCheck: only reads followed by a branch keep their writer",
+    .reads = RP_READS_PINNED_BY_BRANCH,
+    .race_at = rp_rrace_enabled,
+};
