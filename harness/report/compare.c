@@ -47,11 +47,19 @@ static void plot_ratios(const Summary *s, const Summary *base, const char *out_d
   int points = 0;
   double smallest = INFINITY, largest = 0;
   fputs("trace", dat);
-  for (int p = 0; p < s->predictors.n; p++) fprintf(dat, "\t%s", s->predictors.items[p]);
+  for (int p = 0; p < s->predictors.n; p++) {
+    fputc('\t', dat);
+    gp_put_plain(dat, s->predictors.items[p], 0);
+  }
   for (int t = 0; t < s->traces.n; t++) {
-    fprintf(dat, "\n%s", s->traces.items[t]);
+    int any = 0;
+    double r;
+    for (int p = 0; p < s->predictors.n; p++)
+      any |= ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r);
+    if (!any) continue; /* as in the time plot: no rows without a value */
+    fputc('\n', dat);
+    gp_put_plain(dat, s->traces.items[t], 0);
     for (int p = 0; p < s->predictors.n; p++) {
-      double r;
       if (ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r)) {
         fprintf(dat, "\t%.4f", r);
         points++;
@@ -68,7 +76,7 @@ static void plot_ratios(const Summary *s, const Summary *base, const char *out_d
   if (!gp) return;
   fputs("set style data histograms\nset style histogram clustered gap 1\n"
         "set style fill solid 0.7 border -1\nset ylabel 'new / baseline'\n"
-        "set xtics rotate by -30\nset key top left\n", gp);
+        "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", gp);
   gp_log_yrange(gp, smallest, largest);
   fprintf(gp, "plot for [i=2:%d] 'compare.dat' using i:xtic(1) title columnheader(i)\n",
           s->predictors.n + 1);

@@ -15,7 +15,7 @@
 
 /* Strings in data files and scripts: no tabs or line breaks, and quotes
 ** doubled for gnuplot's single-quoted strings. */
-static void put_plain(FILE *f, const char *s, int in_quotes) {
+void gp_put_plain(FILE *f, const char *s, int in_quotes) {
   for (; *s; s++) {
     if (*s == '\t' || *s == '\n' || *s == '\r') fputc(' ', f);
     else if (*s == '\'' && in_quotes) fputs("''", f);
@@ -34,7 +34,7 @@ FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   fputs("set datafile separator \"\\t\"\nset datafile missing \"?\"\n", f);
   fprintf(f, "set terminal pngcairo noenhanced size 960,540\nset output '%s.png'\n", name);
   fputs("set title '", f);
-  put_plain(f, title, 1);
+  gp_put_plain(f, title, 1);
   fputs("'\nset grid\n", f);
   return f;
 }
@@ -79,13 +79,18 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
   fputs("trace", dat);
   for (int p = 0; p < s->predictors.n; p++) {
     fputc('\t', dat);
-    put_plain(dat, s->predictors.items[p], 0);
+    gp_put_plain(dat, s->predictors.items[p], 0);
   }
+  /* A trace no predictor finished is left out: gnuplot warns about trailing
+  ** rows without any value. */
   for (int t = 0; t < s->traces.n; t++) {
+    int any = 0;
+    double v;
+    for (int p = 0; p < s->predictors.n; p++) any |= plottable_time(summary_cell(s, t, p), &v);
+    if (!any) continue;
     fputc('\n', dat);
-    put_plain(dat, s->traces.items[t], 0);
+    gp_put_plain(dat, s->traces.items[t], 0);
     for (int p = 0; p < s->predictors.n; p++) {
-      double v;
       if (plottable_time(summary_cell(s, t, p), &v)) {
         fprintf(dat, "\t%.3f", v);
         points++;
@@ -102,7 +107,7 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
   if (!gp) return;
   fputs("set style data histograms\nset style histogram clustered gap 1\n"
         "set style fill solid 0.7 border -1\nset ylabel 'wall time (s)'\n"
-        "set xtics rotate by -30\nset key top left\n", gp);
+        "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", gp);
   gp_log_yrange(gp, smallest, largest);
   fprintf(gp, "plot for [i=2:%d] 'time.dat' using i:xtic(1) title columnheader(i)\n",
           s->predictors.n + 1);
@@ -119,6 +124,7 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
   FILE *dat = dat_open(out_dir, "cactus");
   if (!dat) return;
   StrVec drawn = {0};
+  int most = 0;
   double *times = xmalloc((size_t)(s->traces.n + 1) * sizeof *times);
   for (int p = 0; p < s->predictors.n; p++) {
     int n = 0;
@@ -128,16 +134,18 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
     fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
     for (int i = 0; i < n; i++) fprintf(dat, "%d\t%.3f\n", i + 1, times[i]);
     strvec_push(&drawn, s->predictors.items[p]);
+    if (n > most) most = n;
   }
   fclose(dat);
   free(times);
   FILE *gp = drawn.n ? gp_open(out_dir, "cactus", "Cactus plot: traces solved within a time") : NULL;
   if (gp) {
     fputs("set logscale y\nset xlabel 'traces solved'\nset ylabel 'wall time (s)'\n"
-          "set key top left\nset xtics 1\nplot ", gp);
+          "set key top left\nset xtics 1\n", gp);
+    fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
     for (int i = 0; i < drawn.n; i++) {
       fprintf(gp, "%s'cactus.dat' index %d using 1:2 with linespoints title '", i ? ", " : "", i);
-      put_plain(gp, drawn.items[i], 1);
+      gp_put_plain(gp, drawn.items[i], 1);
       fputc('\'', gp);
     }
     fputc('\n', gp);
@@ -158,7 +166,7 @@ static void plot_races(const Summary *s, const char *out_dir, const char *count_
       const Cell *c = summary_cell(s, t, p);
       if (c->races && c->races[0]) total += atol(c->races);
     }
-    put_plain(dat, s->predictors.items[p], 0);
+    gp_put_plain(dat, s->predictors.items[p], 0);
     fprintf(dat, "\t%ld\n", total);
     if (total > most) most = total;
   }
@@ -219,7 +227,7 @@ static void plot_distances(const Summary *s, const char *out_dir, StrVec *script
           "set yrange [0:1.05]\nset key bottom right\nplot ", gp);
     for (int i = 0; i < drawn.n; i++) {
       fprintf(gp, "%s'distance.dat' index %d using 1:2 with steps title '", i ? ", " : "", i);
-      put_plain(gp, drawn.items[i], 1);
+      gp_put_plain(gp, drawn.items[i], 1);
       fputc('\'', gp);
     }
     fputc('\n', gp);

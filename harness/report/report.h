@@ -62,6 +62,8 @@ void write_plots(const Summary *s, const char *out_dir, const char *count_label,
 FILE *gp_open(const char *out_dir, const char *name, const char *title);
 void gp_close(FILE *gp, const char *name, StrVec *scripts);
 FILE *dat_open(const char *out_dir, const char *name);
+/* Writes s for a data file (in_quotes 0) or a single-quoted script string (1). */
+void gp_put_plain(FILE *f, const char *s, int in_quotes);
 /* A log-scale y axis that shows every value from smallest to largest. */
 void gp_log_yrange(FILE *gp, double smallest, double largest);
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# rp bench over the fake predictor: every kind of run ends up in runs.csv with
+# the predictor's stats, a second invocation resumes, bad plans are refused.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fx=tests/fixtures/harness
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+field() {  # runs.csv column NAME of the row for trace T, repetition R (no quoting needed)
+  awk -F, -v name="$1" -v t="$2" -v r="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    $2 == t && $3 == r { print $c[name] }' "$tmp/res/runs.csv"
+}
+
+rp bench $fx/plan-fake.plan --results "$tmp/res" --jobs 2 2>"$tmp/log" || { cat "$tmp/log"; fail "rp bench"; }
+[ "$(wc -l <"$tmp/res/runs.csv")" -eq 11 ] || fail "expected 10 runs: $(cat "$tmp/res/runs.csv")"
+head -1 "$tmp/res/runs.csv" | grep -q '^predictor,trace,repetition,status,exit_code,signal,wall_s,user_s,sys_s,max_rss_kb,' \
+  || fail "runs.csv header"
+head -1 "$tmp/res/runs.csv" | grep -q ',events,threads,locks,variables,racy_pairs,racy_events,racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms,fake_extra$' \
+  || fail "stats columns not merged"
+[ "$(field status small 1)" = ok ] || fail "small: $(field status small 1)"
+[ "$(field status packed 2)" = ok ] || fail "the xz-compressed trace: $(field status packed 2)"
+[ "$(field status sleepy 1)" = timeout ] || fail "sleepy"
+[ "$(field status hungry 1)" = memout ] || fail "hungry"
+[ "$(field status crashy 2)" = crash ] || fail "crashy"
+[ "$(field signal crashy 2)" = SIGSEGV ] || fail "crash signal"
+[ "$(field events small 1)" = 9 ] && [ "$(field racy_pairs small 2)" = 3 ] || fail "stats of small"
+[ "$(field events packed 1)" = 6 ] || fail "stats of packed"
+[ "$(field fake_extra small 1)" = x ] || fail "extra stats column"
+grep -q '"odd, loc"' "$tmp/res/races/fake-predictor__small__1.csv" || fail "race report"
+for key in 'git commit' cpu cores memory parallel 'predictor fake-predictor' 'trace small'; do
+  grep -q "^$key" "$tmp/res/meta" || fail "meta lacks $key"
+done
+grep -q -- '--timeout 1 --memory 512' "$tmp/res/meta" || fail "meta lacks the commands"
+echo "ok: first run"
+
+# Resuming does nothing; a lost run is run again.
+rp bench $fx/plan-fake.plan --results "$tmp/res" 2>"$tmp/log"
+grep -q '10 runs in the plan, 0 to do' "$tmp/log" || fail "resume: $(cat "$tmp/log")"
+rm "$tmp/res/runner/fake-predictor__small__2.csv"
+rp bench $fx/plan-fake.plan --results "$tmp/res" 2>"$tmp/log"
+grep -q '1 to do' "$tmp/log" && [ "$(wc -l <"$tmp/res/runs.csv")" -eq 11 ] || fail "rerun of a lost run"
+echo "ok: resume"
+
+# The report of a real bench folder draws silently.
+rp report "$tmp/res" >"$tmp/table" 2>"$tmp/err" || { cat "$tmp/err"; fail "report"; }
+[ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "report wrote to stderr"; }
+grep -q '^| sleepy | - | - | - | - | - | TO |' "$tmp/table" || fail "report: $(cat "$tmp/table")"
+echo "ok: report of the bench"
+
+# Bad plans.
+set +e
+bad() {  # plan text, expected message
+  printf '%s\n' "$1" >"$tmp/bad.plan"
+  cp $fx/fake-predictor "$tmp/"
+  mkdir -p "$tmp/traces" && cp $fx/traces/small.std "$tmp/traces/"
+  rp bench "$tmp/bad.plan" --results "$tmp/badres" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "$2" "$tmp/err" || fail "plan '$1': rc $rc, $(cat "$tmp/err")"
+}
+bad 'predictors ./fake-predictor' "bad.plan:1: expected 'key: value'"
+bad $'predictors: ./fake-predictor\ntraces: traces/*.std\nrepetitions: -1' 'bad.plan:3: repetitions'
+bad $'predictors: ./fake-predictor\ntraces: traces/*.std\ncolour: blue' 'bad.plan:3: unknown key'
+bad 'traces: traces/*.std' "no 'predictors:' line"
+bad $'predictors: nosuchpredictor\ntraces: traces/*.std' "predictor 'nosuchpredictor'"
+bad $'predictors: ./fake-predictor\ntraces: nothing/*.std' 'match no file'
+rp bench "$tmp/missing.plan" 2>"$tmp/err"; [ $? -eq 2 ] || fail "missing plan"
+rp bench 2>/dev/null; [ $? -eq 1 ] || fail "no plan should exit 1"
+rp bench $fx/plan-fake.plan --jobs 0 2>/dev/null; [ $? -eq 1 ] || fail "--jobs 0 should exit 1"
+set -e
+echo "ok: bad plans"
+
+# The real HB predictor, when it has been built, keeps the contract too.
+if [ -x "$RP_BIN/rp-hb" ]; then
+  printf 'predictors: hb\ntraces: %s/traces/small.std %s/traces/packed.std.xz\n' "$PWD/$fx" "$PWD/$fx" >"$tmp/hb.plan"
+  rp bench "$tmp/hb.plan" --results "$tmp/hb" 2>"$tmp/log" || { cat "$tmp/log"; fail "bench of rp-hb"; }
+  [ "$(awk -F, 'NR > 1 && $4 == "ok"' "$tmp/hb/runs.csv" | wc -l)" -eq 2 ] \
+    || fail "rp-hb runs: $(cat "$tmp/hb/runs.csv"; cat "$tmp"/hb/logs/*.err)"
+  echo "ok: rp-hb under rp bench"
+else
+  echo "skip: rp-hb is not built; the real-predictor check did not run"
+fi
+echo "all rp bench checks passed"
