@@ -1,0 +1,112 @@
+/*
+** rp-check-witness: validate a claimed witness of a predictable race.
+**
+**   rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]
+**
+** WITNESS (format: predictors/common/witness.h) must be a correct reordering
+** of ORIGINAL under definition D (default enabled) followed by the events at
+** positions E1 and E2 of ORIGINAL, which must race there as D demands.
+** Exit 0 if valid; 2 if not, with the reason on standard error; 1 on usage.
+*/
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "diag.h"
+#include "reorder.h"
+#include "witness.h"
+
+static const char usage[] =
+    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
+    "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
+    "followed by the racing events at positions E1 and E2 of ORIGINAL.\n"
+    "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
+
+static _Noreturn void invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void invalid(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "rp-check-witness: invalid witness: ");
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  exit(RP_EXIT_INPUT);
+}
+
+/* The event index of original position pos. */
+static uint32_t index_of(const rp_trace *t, uint64_t pos) {
+  for (uint32_t i = 0; i < t->count; i++)
+    if (t->pos[i] == pos) return i;
+  rp_die(RP_EXIT_USAGE, "%s has no event at position %" PRIu64, t->path, pos);
+}
+
+/* Replay the witness's reordering, then test the race at its end. */
+static void check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, uint32_t e1,
+                  uint32_t e2) {
+  const rp_trace *t = m->trace;
+  size_t n = w->count;
+  if (n < 2) invalid("it has %zu events; it must end with the two racing events", n);
+  uint32_t first = index[n - 2], then = index[n - 1];
+  if (!((first == e1 && then == e2) || (first == e2 && then == e1)))
+    invalid("its last two events are %" PRIu64 " and %" PRIu64 ", not the race's %" PRIu64
+            " and %" PRIu64, t->pos[first], t->pos[then], t->pos[e1], t->pos[e2]);
+  if (!rp_conflict(&t->events[e1], &t->events[e2]))
+    invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", t->pos[e1], t->pos[e2]);
+
+  rp_rstate s;
+  rp_rstate_init(&s, m);
+  for (size_t k = 0; k + 2 < n; k++) {
+    const char *why;
+    if (!rp_rcan_append(m, &s, index[k], &why))
+      invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
+              "under --def %s: %s", k + 1, t->pos[index[k]], m->def->name, why);
+    rp_rappend(m, &s, index[k]);
+  }
+  if (!rp_rforked(m, &s, first) || !rp_rforked(m, &s, then))
+    invalid("a racing event's thread was not forked by the end of the reordering");
+  if (!m->def->race_at(m, &s, first, then))
+    invalid("events %" PRIu64 " then %" PRIu64 " do not race after the reordering under "
+            "--def %s (%s)", t->pos[first], t->pos[then], m->def->name, m->def->summary);
+  rp_rstate_free(&s);
+}
+
+int main(int argc, char **argv) {
+  rp_progname = "rp-check-witness";
+  const char *args[4];
+  int nargs = 0;
+  bool quiet = false;
+  const rp_rdef *def = rp_rdefs[0];
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+    else if (!strcmp(a, "--quiet")) quiet = true;
+    else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
+      const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
+      if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
+    } else if (nargs < 4 && (a[0] != '-' || !a[1])) args[nargs++] = a;
+    else rp_die(RP_EXIT_USAGE, "unexpected argument %s (try --help)", a);
+  }
+  if (nargs != 4) rp_die(RP_EXIT_USAGE, "expected ORIGINAL WITNESS E1 E2 (try --help)");
+
+  rp_trace orig, wit;
+  rp_rmodel m;
+  rp_trace_load_or_die(&orig, args[0], RP_SOURCE_CHECKED);
+  rp_trace_load_or_die(&wit, args[1], RP_SOURCE_RAW);
+  rp_rmodel_init(&m, &orig, def);
+  uint32_t e1 = index_of(&orig, rp_parse_count("E1", args[2]));
+  uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));
+  uint32_t *index = rp_calloc(wit.count + 1, sizeof *index);
+  char err[512];
+  if (rp_witness_map(&m, &wit, index, err, sizeof err) != 0) invalid("%s", err);
+  check(&m, &wit, index, e1, e2);
+  if (!quiet)
+    printf("valid witness of the race (%s,%s) under --def %s\n", args[2], args[3], def->name);
+  free(index);
+  rp_rmodel_free(&m);
+  rp_trace_free(&wit);
+  rp_trace_free(&orig);
+  return 0;
+}
