@@ -6,18 +6,29 @@
 
 #include "diag.h"
 
-/* FNV-1a: names are short ("T3", "V1207"), so a byte loop is cheap enough. */
-static uint32_t name_hash(const char *s, size_t len) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
+/* Most names in traces are short ("T3", "V1207", "17"): up to 8 bytes
+** they are their own key, so a lookup compares one word and touches one
+** slot; longer names are keyed by a hash and compared byte for byte. */
+static uint64_t name_key(const char *s, size_t len) {
+  uint64_t k = 0;
+  if (len <= 8) {
+    for (size_t i = 0; i < len; i++) k |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    return k;
+  }
+  k = 14695981039346656037ull;   /* FNV-1a */
+  for (size_t i = 0; i < len; i++) k = (k ^ (unsigned char)s[i]) * 1099511628211ull;
+  return k;
+}
+
+static size_t slot_index(uint64_t key, size_t len, size_t mask) {
+  uint64_t h = (key ^ len) * 0x9e3779b97f4a7c15ull;
+  return (size_t)(h >> 32) & mask;
 }
 
 void rp_names_init(rp_names *t) {
   memset(t, 0, sizeof *t);
   t->slot_mask = 63;
   t->slots = rp_calloc(t->slot_mask + 1, sizeof *t->slots);
-  t->slot_hash = rp_calloc(t->slot_mask + 1, sizeof *t->slot_hash);
 }
 
 void rp_names_free(rp_names *t) {
@@ -25,50 +36,44 @@ void rp_names_free(rp_names *t) {
   free(t->offset);
   free(t->length);
   free(t->slots);
-  free(t->slot_hash);
   memset(t, 0, sizeof *t);
 }
 
-static size_t probe(const rp_names *t, const char *name, size_t len, uint32_t h) {
-  size_t i = h & t->slot_mask;
-  for (;;) {
-    uint32_t s = t->slots[i];
-    if (s == 0) return i;
-    uint32_t id = s - 1;
-    if (t->slot_hash[i] == h && t->length[id] == len &&
-        memcmp(t->chars + t->offset[id], name, len) == 0)
+static size_t probe(const rp_names *t, const char *name, size_t len, uint64_t key) {
+  size_t i = slot_index(key, len, t->slot_mask);
+  for (;; i = (i + 1) & t->slot_mask) {
+    const struct rp_name_slot *s = &t->slots[i];
+    if (s->id == 0) return i;
+    if (s->key == key && s->len == len &&
+        (len <= 8 || memcmp(t->chars + t->offset[s->id - 1], name, len) == 0))
       return i;
-    i = (i + 1) & t->slot_mask;
   }
 }
 
 static void rehash(rp_names *t) {
   size_t n = (t->slot_mask + 1) * 2;
-  uint32_t *slots = rp_calloc(n, sizeof *slots);
-  uint32_t *hashes = rp_calloc(n, sizeof *hashes);
+  struct rp_name_slot *slots = rp_calloc(n, sizeof *slots);
   for (size_t i = 0; i <= t->slot_mask; i++) {
-    if (t->slots[i] == 0) continue;
-    size_t j = t->slot_hash[i] & (n - 1);
-    while (slots[j]) j = (j + 1) & (n - 1);
-    slots[j] = t->slots[i];
-    hashes[j] = t->slot_hash[i];
+    const struct rp_name_slot *s = &t->slots[i];
+    if (s->id == 0) continue;
+    size_t j = slot_index(s->key, s->len, n - 1);
+    while (slots[j].id) j = (j + 1) & (n - 1);
+    slots[j] = *s;
   }
   free(t->slots);
-  free(t->slot_hash);
   t->slots = slots;
-  t->slot_hash = hashes;
   t->slot_mask = n - 1;
 }
 
 uint32_t rp_names_find(const rp_names *t, const char *name, size_t len) {
-  size_t i = probe(t, name, len, name_hash(name, len));
-  return t->slots[i] ? t->slots[i] - 1 : UINT32_MAX;
+  size_t i = probe(t, name, len, name_key(name, len));
+  return t->slots[i].id ? t->slots[i].id - 1 : UINT32_MAX;
 }
 
 uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
-  uint32_t h = name_hash(name, len);
-  size_t i = probe(t, name, len, h);
-  if (t->slots[i]) return t->slots[i] - 1;
+  uint64_t key = name_key(name, len);
+  size_t i = probe(t, name, len, key);
+  if (t->slots[i].id) return t->slots[i].id - 1;
 
   if (t->count >= UINT32_MAX - 1 || t->chars_len + len + 1 > UINT32_MAX)
     rp_die(RP_EXIT_RESOURCE, "too many names");
@@ -83,8 +88,9 @@ uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
   t->length[id] = (uint32_t)len;
   t->chars_len += len + 1;
 
-  t->slots[i] = id + 1;
-  t->slot_hash[i] = h;
+  t->slots[i].key = key;
+  t->slots[i].id = id + 1;
+  t->slots[i].len = (uint32_t)len;
   if (t->count * 2 > t->slot_mask) rehash(t);
   return id;
 }

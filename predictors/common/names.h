@@ -15,8 +15,11 @@ typedef struct rp_names {
   uint32_t *offset;   /* offset[id] = start of name id in chars */
   uint32_t *length;   /* length[id] = strlen of name id */
   size_t count, offset_cap;
-  uint32_t *slots;    /* open-addressing hash: id + 1, or 0 for empty */
-  uint32_t *slot_hash;
+  struct rp_name_slot {
+    uint64_t key;     /* names of up to 8 bytes: the bytes; longer: a hash */
+    uint32_t id;      /* id + 1, or 0 for an empty slot */
+    uint32_t len;
+  } *slots;           /* open addressing */
   size_t slot_mask;
 } rp_names;
 
