@@ -1,0 +1,142 @@
+/* WCP rule (a) state; see wcp_guard.h. */
+#include "wcp_guard.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+void wcp_guards_init(wcp_guards *g) { memset(g, 0, sizeof *g); }
+
+static void free_rels(wcp_rel_list *l) {
+  for (uint32_t i = 0; i < l->n; i++) rp_vc_free(&l->e[i].h);
+  free(l->e);
+}
+
+void wcp_guards_free(wcp_guards *g) {
+  for (size_t x = 0; x < g->var_cap; x++) {
+    wcp_var_guards *v = &g->var[x];
+    for (uint32_t i = 0; i < v->n; i++) {
+      free_rels(&v->g[i].readers);
+      free_rels(&v->g[i].writers);
+    }
+    free(v->g);
+  }
+  for (size_t t = 0; t < g->held_cap; t++) {
+    wcp_held *h = &g->held[t];
+    for (uint32_t i = 0; i < h->cap; i++) free(h->cs[i].touch);
+    free(h->cs);
+  }
+  free(g->var);
+  free(g->held);
+}
+
+static wcp_held *held_of(wcp_guards *g, uint32_t t) {
+  size_t old = g->held_cap;
+  if (t >= old) {
+    RP_GROW(g->held, g->held_cap, t);
+    memset(g->held + old, 0, (g->held_cap - old) * sizeof *g->held);
+  }
+  return &g->held[t];
+}
+
+void wcp_guards_acquire(wcp_guards *g, uint32_t t, uint32_t lock) {
+  wcp_held *h = held_of(g, t);
+  if (h->n == h->cap) {
+    uint32_t cap = h->cap ? h->cap * 2 : 4;
+    h->cs = rp_realloc(h->cs, cap * sizeof *h->cs);
+    memset(h->cs + h->cap, 0, (cap - h->cap) * sizeof *h->cs);
+    h->cap = cap;
+  }
+  wcp_open_cs *cs = &h->cs[h->n++];
+  cs->lock = lock;
+  cs->serial = ++g->serial;
+  cs->n = 0;   /* keeps the touch list's storage */
+}
+
+/* Set thread t's entry of list l to h. */
+static void set_rel(wcp_rel_list *l, uint32_t t, const rp_vc *h) {
+  uint32_t i = 0;
+  while (i < l->n && l->e[i].thread != t) i++;
+  if (i == l->n) {
+    if (l->n == l->cap) {
+      l->cap = l->cap ? l->cap * 2 : 2;
+      l->e = rp_realloc(l->e, l->cap * sizeof *l->e);
+    }
+    l->e[l->n].thread = t;
+    rp_vc_init(&l->e[l->n++].h);
+  }
+  rp_vc_copy(&l->e[i].h, h);
+}
+
+void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h) {
+  wcp_held *hd = held_of(g, t);
+  /* Releases need not be well nested: find the section of this lock. */
+  uint32_t k = hd->n;
+  while (k > 0 && hd->cs[k - 1].lock != lock) k--;
+  if (k == 0) return;   /* the reader guarantees t holds it */
+  wcp_open_cs *cs = &hd->cs[k - 1];
+  for (uint32_t i = 0; i < cs->n; i++) {
+    wcp_touch *tc = &cs->touch[i];
+    wcp_guard *gd = &g->var[tc->var].g[tc->guard];
+    set_rel(tc->write ? &gd->writers : &gd->readers, t, h);
+  }
+  /* Close the gap, keeping the closed section's storage at the top. */
+  wcp_open_cs closed = *cs;
+  memmove(cs, cs + 1, (hd->n - k) * sizeof *cs);
+  hd->cs[--hd->n] = closed;
+}
+
+static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
+  size_t old = g->var_cap;
+  if (var >= old) {
+    RP_GROW(g->var, g->var_cap, var);
+    memset(g->var + old, 0, (g->var_cap - old) * sizeof *g->var);
+  }
+  wcp_var_guards *v = &g->var[var];
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->g[i].lock == lock) return i;
+  if (v->n == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 2;
+    v->g = rp_realloc(v->g, v->cap * sizeof *v->g);
+  }
+  memset(&v->g[v->n], 0, sizeof v->g[v->n]);
+  v->g[v->n].lock = lock;
+  g->guards++;
+  return v->n++;
+}
+
+static void join_others(const wcp_rel_list *l, uint32_t t, const rp_vc *c,
+                        wcp_join_fn join, void *ctx) {
+  for (uint32_t i = 0; i < l->n; i++) {
+    const wcp_guard_rel *r = &l->e[i];
+    if (r->thread != t && rp_vc_get(&r->h, r->thread) > rp_vc_get(c, r->thread))
+      join(ctx, &r->h);
+  }
+}
+
+/* Note in cs that it touched guard gi of var. */
+static void touch(wcp_open_cs *cs, uint32_t var, uint32_t gi, bool write) {
+  if (cs->n == cs->cap) {
+    cs->cap = cs->cap ? cs->cap * 2 : 8;
+    cs->touch = rp_realloc(cs->touch, cs->cap * sizeof *cs->touch);
+  }
+  cs->touch[cs->n++] = (wcp_touch){var, gi, write};
+}
+
+void wcp_guards_access(wcp_guards *g, uint32_t t, uint32_t var, bool write,
+                       const rp_vc *c, wcp_join_fn join, void *ctx) {
+  wcp_held *hd = held_of(g, t);
+  for (uint32_t k = 0; k < hd->n; k++) {
+    wcp_open_cs *cs = &hd->cs[k];
+    uint32_t gi = guard_of(g, var, cs->lock);
+    wcp_guard *gd = &g->var[var].g[gi];
+    join_others(&gd->writers, t, c, join, ctx);
+    if (write) join_others(&gd->readers, t, c, join, ctx);
+    uint64_t *noted = write ? &gd->write_cs : &gd->read_cs;
+    if (*noted != cs->serial) {
+      *noted = cs->serial;
+      touch(cs, var, gi, write);
+    }
+  }
+}
