@@ -10,8 +10,8 @@ void rp_history_init(rp_history *h) { memset(h, 0, sizeof *h); }
 
 void rp_history_free(rp_history *h) {
   for (size_t i = 0; i < h->cap; i++) {
-    free(h->var[i].reads.e);
-    free(h->var[i].writes.e);
+    free(h->var[i].reads.rest);
+    free(h->var[i].writes.rest);
   }
   free(h->var);
 }
@@ -20,10 +20,12 @@ static inline bool unordered(const rp_history_entry *e, const rp_vc *c) {
   return e->clock > rp_vc_get(c, e->access.thread);
 }
 
-static void report_unordered(const rp_epoch_set *s, const rp_access *cur,
+static void report_unordered(rp_epoch_set *s, const rp_access *cur,
                              const rp_vc *c, uint32_t var, rp_race_report *rep) {
-  for (uint32_t i = 0; i < s->n; i++)
-    if (unordered(&s->e[i], c)) rp_report_pair(rep, &s->e[i].access, cur, var, NULL);
+  for (uint32_t i = 0; i < s->n; i++) {
+    const rp_history_entry *e = rp_epoch_set_at(s, i);
+    if (unordered(e, c)) rp_report_pair(rep, &e->access, cur, var, NULL);
+  }
 }
 
 /* Keep the entries unordered with c, then add the current access. */
@@ -31,13 +33,15 @@ static void record(rp_history *h, rp_epoch_set *s, const rp_access *cur,
                    const rp_vc *c) {
   uint32_t kept = 0;
   for (uint32_t i = 0; i < s->n; i++)
-    if (unordered(&s->e[i], c)) s->e[kept++] = s->e[i];
-  if (kept == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 2;
-    s->e = rp_realloc(s->e, s->cap * sizeof *s->e);
+    if (unordered(rp_epoch_set_at(s, i), c))
+      *rp_epoch_set_at(s, kept++) = *rp_epoch_set_at(s, i);
+  if (kept > s->rest_cap) {
+    s->rest_cap = s->rest_cap ? s->rest_cap * 2 : 2;
+    s->rest = rp_realloc(s->rest, s->rest_cap * sizeof *s->rest);
   }
-  s->e[kept].clock = rp_vc_get(c, cur->thread);
-  s->e[kept].access = *cur;
+  rp_history_entry *e = rp_epoch_set_at(s, kept);
+  e->clock = rp_vc_get(c, cur->thread);
+  e->access = *cur;
   s->n = kept + 1;
   if (s->n > h->peak_entries) h->peak_entries = s->n;
 }

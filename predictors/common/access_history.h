@@ -23,10 +23,17 @@ typedef struct rp_history_entry {
   rp_access access;   /* access.thread is the epoch's thread */
 } rp_history_entry;
 
+/* Most sets hold a single entry, kept inline so that checking an access
+** touches one cache line of its variable's history. */
 typedef struct rp_epoch_set {
-  rp_history_entry *e;
-  uint32_t n, cap;
+  rp_history_entry first;   /* entry 0 */
+  rp_history_entry *rest;   /* entries 1 .. n-1 */
+  uint32_t n, rest_cap;
 } rp_epoch_set;
+
+static inline rp_history_entry *rp_epoch_set_at(rp_epoch_set *s, uint32_t i) {
+  return i ? &s->rest[i - 1] : &s->first;
+}
 
 typedef struct rp_var_history {
   rp_epoch_set reads, writes;

@@ -26,7 +26,8 @@ char *rp_strdup(const char *s);
 
 /* Grow *array (of elements of elem_size bytes) so that index `need` fits. */
 void rp_grow(void **array, size_t *cap, size_t need, size_t elem_size);
-#define RP_GROW(arr, cap, need) \
-  rp_grow((void **)&(arr), &(cap), (need), sizeof *(arr))
+#define RP_GROW(arr, cap, need)                                    \
+  ((size_t)(need) < (cap) ? (void)0                                 \
+                          : rp_grow((void **)&(arr), &(cap), (need), sizeof *(arr)))
 
 #endif
