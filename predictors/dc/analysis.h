@@ -1,0 +1,129 @@
+/*
+** The DC front end (spec dc-vindication.md §4): one pass over the trace with
+** vector clocks for the doesn't-commute order, and in lockstep the HB and WCP
+** clocks (Appendix X) that classify each DC race by its reported partner.
+** With a graph it also builds the constraint graph G (§5) for VindicateRace.
+**
+** Races are kept, not printed: their verdicts come after the whole trace.
+*/
+#ifndef DC_ANALYSIS_H
+#define DC_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "graph.h"
+#include "keymap.h"
+#include "race_report.h"
+#include "vc.h"
+
+/* The strongest relation under which a race's reported partner is unordered. */
+typedef enum dc_class { DC_CLASS_HB, DC_CLASS_WCP, DC_CLASS_DC } dc_class;
+
+typedef struct dc_race {
+  rp_access first, second;
+  uint32_t var;
+  uint32_t first_node, second_node;   /* nodes of G (event ordinals) */
+  uint8_t cls;                        /* dc_class */
+} dc_race;
+
+/* A critical section of thread u on lock m, as later releases of m see it. */
+typedef struct dc_cs {
+  uint32_t acq_lt;      /* DC local time of the acquire */
+  uint32_t rel_node;    /* DC_NONE while open */
+  rp_vc rel_clk;        /* DC clock of the release */
+} dc_cs;
+
+typedef struct dc_cslist {
+  dc_cs *rec;
+  size_t n, cap;
+} dc_cslist;
+
+/* WCP's record of a critical section: its WCP time at the acquire and its
+** HB clock at the release (Kini et al.'s Acq and Rel queue entries, kept once
+** per lock with a cursor per reading thread). */
+typedef struct wcp_cs {
+  uint32_t thread;
+  rp_vc acq_time, rel_hb;
+} wcp_cs;
+
+typedef struct dc_lock {
+  dc_cslist *cs;            /* cs[u]: u's critical sections */
+  uint32_t *head;           /* head[t * dim + u]: first of cs[u] not yet ordered before t's release */
+  uint32_t dim;             /* threads covered by cs and head */
+  uint32_t *rd, *wr;        /* lock-variable slots read/written in the ongoing section */
+  size_t nrd, nwr, rd_cap, wr_cap;
+  uint32_t section;         /* number of the ongoing section, for de-duplication */
+  rp_vc hb, wcp;            /* WCP companion: clocks of the last release */
+  wcp_cs *log;
+  size_t log_n, log_cap;
+  uint32_t *cursor;         /* cursor[t]: first log entry t has not consumed */
+  size_t cursor_cap;
+} dc_lock;
+
+/* Rule-(a) state of one (lock, variable): joins of the release clocks of the
+** sections on the lock that read / wrote the variable, with each thread's
+** latest such release as a node for G. */
+typedef struct dc_lockvar {
+  rp_vc lr, lw;
+  uint32_t *lr_node, *lr_lt, *lw_node, *lw_lt;   /* per thread */
+  uint32_t threads;
+  uint32_t rd_section, wr_section;   /* section + 1 that last listed it */
+  rp_vc hr, hw;                      /* WCP companion: HB clocks of those sections */
+} dc_lockvar;
+
+typedef struct dc_var {
+  bool written;
+  rp_vc wclk;              /* DC clock of the last write */
+  uint32_t wnode;
+  rp_access wacc;
+  rp_vc rjoin;             /* join of the DC clocks of all reads */
+  uint32_t *rlt, *rnode;   /* per thread: DC local time and node of its last read */
+  rp_access *racc;
+  uint32_t threads;
+  rp_vc whb, rhb;          /* HB clock of the last write; join of the reads' */
+  uint32_t whb_lt;
+  uint32_t *rhb_lt;        /* per thread: HB local time of its last read */
+} dc_var;
+
+typedef struct dc_held {
+  uint32_t lock, acq_node;
+  size_t wcp_log;          /* this section's entry in the lock's WCP log */
+} dc_held;
+
+typedef struct dc_thread {
+  bool started, forked;
+  rp_vc c;                 /* DC clock */
+  rp_vc h, p;              /* HB clock, WCP clock (P has no own entry) */
+  uint32_t last;           /* latest node, DC_NONE */
+  uint32_t first;          /* first node, DC_NONE */
+  uint32_t fork_node;
+  dc_held *held;
+  size_t nheld, held_cap;
+} dc_thread;
+
+typedef struct dc_analysis {
+  bool build_graph;
+  dc_graph g;
+  uint32_t nodes;          /* events analysed (= nodes of G when built) */
+  dc_thread *threads;
+  size_t nthreads, threads_cap;
+  dc_lock *locks;
+  size_t locks_cap;
+  dc_var *vars;
+  size_t vars_cap;
+  dc_keymap lv_map;
+  dc_lockvar *lv;
+  size_t lv_cap;
+  dc_race *races;
+  size_t nraces, races_cap;
+  uint64_t race_limit;     /* stop after this many races (0: none) */
+  bool stopped;
+  uint64_t cs_records;     /* critical sections remembered (memory diagnostic) */
+} dc_analysis;
+
+void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit);
+void dc_analysis_free(dc_analysis *a);
+void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos);
+
+#endif

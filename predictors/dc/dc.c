@@ -1,0 +1,238 @@
+/*
+** rp-dc: the DC (doesn't-commute) analysis with its constraint graph G, then
+** VindicateRace on its races (Roemer, Genc, Bond, PLDI'18, "Vindicator";
+** spec dc-vindication.md).
+**
+** The front end streams: one pass of vector clocks (analysis.c) that finds
+** the DC races, classifies each by its reported partner (HB, WCP or DC only)
+** and, when any race is to be vindicated, builds G.  After the trace,
+** VindicateRace (vindicate.c) gives each selected race a verdict:
+**   verified  a correctly reordered trace ends with the two accesses
+**             (written with --witness; rp check-witness accepts it under
+**             --def adjacent-ca);
+**   false     the constraints close a cycle: no predictable race;
+**   unknown   not vindicated (mode, limits) or the greedy construction failed.
+** Soundness: DC alone is not sound (Figs. 4a, 4b, 9c); `verified` is.
+** Completeness: a trace with a predictable race has a DC race (Thm. 1).
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analysis.h"
+#include "diag.h"
+#include "driver.h"
+#include "std_format.h"
+#include "vindicate.h"
+
+typedef enum vindicate_mode { MODE_DC_ONLY, MODE_ALL, MODE_NONE } vindicate_mode;
+
+typedef struct dc_config {
+  vindicate_mode mode;
+  const char *witness_dir;
+  double timeout_ms;         /* per race; 0: none (the paper's default) */
+  uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
+} dc_config;
+
+typedef struct dc_state {
+  const dc_config *cfg;
+  dc_analysis an;
+  bool limits_known;
+} dc_state;
+
+static const char *const class_names[] = {"hb", "wcp", "dc"};
+static const char *const verdict_names[] = {"verified", "false", "unknown"};
+
+static int dc_option(void *ctx, const char *name, const char *value) {
+  dc_config *c = ctx;
+  if (strcmp(name, "--vindicate") == 0) {
+    if (value == NULL) rp_usage_error("--vindicate needs all, none or dc-only");
+    if (strcmp(value, "all") == 0) c->mode = MODE_ALL;
+    else if (strcmp(value, "none") == 0) c->mode = MODE_NONE;
+    else if (strcmp(value, "dc-only") == 0) c->mode = MODE_DC_ONLY;
+    else rp_usage_error("--vindicate: expected all, none or dc-only, not '%s'", value);
+    return 2;
+  }
+  if (strcmp(name, "--witness") == 0) {
+    if (value == NULL) rp_usage_error("--witness needs a directory");
+    c->witness_dir = value;
+    return 2;
+  }
+  if (strcmp(name, "--vindicate-timeout") == 0) {
+    c->timeout_ms = (double)rp_parse_count(name, value);
+    return 2;
+  }
+  if (strcmp(name, "--vindicate-max") == 0) {
+    c->max_vindicate = rp_parse_count(name, value);
+    return 2;
+  }
+  return 0;
+}
+
+static void *dc_create(void *ctx) {
+  dc_config *c = ctx;
+  dc_state *s = rp_calloc(1, sizeof *s);
+  s->cfg = c;
+  dc_analysis_init(&s->an, c->mode != MODE_NONE, 0);
+  if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
+    rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
+  return s;
+}
+
+static void dc_event(void *state, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  dc_state *s = state;
+  if (!s->limits_known) {   /* races are reported at the end: stop early here */
+    s->limits_known = true;
+    s->an.race_limit = rep->first_race ? 1 : rep->max_races;
+  }
+  dc_analysis_event(&s->an, ev, pos);
+}
+
+static bool selected(const dc_config *c, const dc_race *r) {
+  return c->mode == MODE_ALL || (c->mode == MODE_DC_ONLY && r->cls == DC_CLASS_DC);
+}
+
+static void write_witness(const dc_config *c, const rp_race_report *rep, const dc_graph *g,
+                          const vindicator *v, const dc_race *r) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/race-%" PRIu64 "-%" PRIu64 ".std", c->witness_dir,
+           r->first.pos, r->second.pos);
+  FILE *f = fopen(path, "w");
+  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  fprintf(f, "# witness of the DC race %" PRIu64 ",%" PRIu64 " of %s (rp-dc, VindicateRace)\n",
+          r->first.pos, r->second.pos, rep->trace);
+  for (size_t k = 0; k < v->witness_len; k++)
+    rp_std_write_event(f, rep->sym, &g->ev[v->witness[k]]);
+  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+}
+
+/* Per-thread first and last nodes and fork nodes, for the witness check. */
+typedef struct thread_nodes {
+  uint32_t *first, *last, *fork;
+} thread_nodes;
+
+static void thread_nodes_of(const dc_analysis *an, uint32_t threads, thread_nodes *tn) {
+  tn->first = rp_malloc((threads + 1) * sizeof *tn->first);
+  tn->last = rp_malloc((threads + 1) * sizeof *tn->last);
+  tn->fork = rp_malloc((threads + 1) * sizeof *tn->fork);
+  for (uint32_t t = 0; t < threads; t++) {
+    const dc_thread *th = t < an->nthreads ? &an->threads[t] : NULL;
+    bool ok = th && th->started;
+    tn->first[t] = ok ? th->first : DC_NONE;
+    tn->last[t] = ok ? th->last : DC_NONE;
+    tn->fork[t] = ok && th->forked ? th->fork_node : DC_NONE;
+  }
+}
+
+typedef struct vr_totals {
+  uint64_t verdicts[3], ls_edges, timeouts, bad_witnesses, vindicated;
+  double ms;
+} vr_totals;
+
+/* Vindicate the selected races, into verdict[i]. */
+static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdict,
+                          vr_totals *tot) {
+  const dc_config *c = s->cfg;
+  dc_analysis *an = &s->an;
+  const rp_symbols *sym = rep->sym;
+  uint32_t threads = (uint32_t)sym->threads.count;
+  thread_nodes tn;
+  vindicator v;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  dc_graph_seal(&an->g);
+  thread_nodes_of(an, threads, &tn);
+  vr_init(&v, &an->g, threads, (uint32_t)sym->locks.count, (uint32_t)sym->vars.count,
+          tn.first, tn.last, tn.fork, c->timeout_ms);
+  for (size_t i = 0; i < an->nraces; i++) {
+    const dc_race *r = &an->races[i];
+    if (!selected(c, r) || (c->max_vindicate && tot->vindicated >= c->max_vindicate)) continue;
+    vr_stats st;
+    tot->vindicated++;
+    verdict[i] = (uint8_t)vr_vindicate(&v, r->first_node, r->second_node, &st);
+    tot->ls_edges += st.ls_edges;
+    tot->timeouts += st.timed_out;
+    if (st.bad_witness) {
+      tot->bad_witnesses++;
+      fprintf(stderr, "%s: internal error: the witness built for race %" PRIu64 ",%" PRIu64
+              " fails the check; reported as unknown\n", rp_progname, r->first.pos,
+              r->second.pos);
+    }
+    if (verdict[i] == VR_VERIFIED && c->witness_dir) write_witness(c, rep, &an->g, &v, r);
+  }
+  vr_free(&v);
+  free(tn.first);
+  free(tn.last);
+  free(tn.fork);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  tot->ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+}
+
+static void dc_finish(void *state, rp_race_report *rep) {
+  dc_state *s = state;
+  dc_analysis *an = &s->an;
+  vr_totals tot;
+  memset(&tot, 0, sizeof tot);
+  uint8_t *verdict = rp_malloc(an->nraces + 1);
+  memset(verdict, VR_UNKNOWN, an->nraces + 1);
+  if (s->cfg->mode != MODE_NONE && an->nraces > 0) vindicate_all(s, rep, verdict, &tot);
+  uint64_t dc_only = 0;
+  for (size_t i = 0; i < an->nraces; i++) {
+    const dc_race *r = &an->races[i];
+    char extra[32];
+    snprintf(extra, sizeof extra, ",%s,%s", class_names[r->cls], verdict_names[verdict[i]]);
+    rp_report_pair(rep, &r->first, &r->second, r->var, extra);
+    tot.verdicts[verdict[i]]++;
+    dc_only += r->cls == DC_CLASS_DC;
+  }
+  uint64_t po_edges = an->build_graph ? an->g.n - (uint64_t)an->nthreads : 0;
+  static const char *const modes[] = {"dc-only", "all", "none"};
+  rp_report_extra_stats(
+      rep, ",vindicate,dc_only_races,verified,false,unknown,graph_nodes,graph_edges,"
+           "ls_edges,vindication_timeouts,bad_witnesses,vindication_ms",
+      ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu64 ",%" PRIu64
+      ",%" PRIu64 ",%" PRIu64 ",%.3f",
+      modes[s->cfg->mode], dc_only, tot.verdicts[VR_VERIFIED], tot.verdicts[VR_FALSE],
+      tot.verdicts[VR_UNKNOWN], an->build_graph ? an->g.n : 0,
+      an->build_graph ? an->g.edges + po_edges : 0, tot.ls_edges, tot.timeouts,
+      tot.bad_witnesses, tot.ms);
+  snprintf(rep->extra_summary, sizeof rep->extra_summary,
+           "; %" PRIu64 " DC-only; verdicts: %" PRIu64 " verified, %" PRIu64 " false, %" PRIu64
+           " unknown",
+           dc_only, tot.verdicts[VR_VERIFIED], tot.verdicts[VR_FALSE], tot.verdicts[VR_UNKNOWN]);
+  free(verdict);
+}
+
+static void dc_destroy(void *state) {
+  dc_state *s = state;
+  dc_analysis_free(&s->an);
+  free(s);
+}
+
+int main(int argc, char **argv) {
+  static dc_config config;
+  static const rp_streaming dc = {
+      .tool = {.name = "dc",
+               .summary = "DC race prediction with VindicateRace (Vindicator, PLDI'18)",
+               .options_help =
+                   "  --vindicate MODE         which races VindicateRace checks: dc-only\n"
+                   "                           (default: DC races WCP does not report), all,\n"
+                   "                           none (no constraint graph is built)\n"
+                   "  --witness DIR            write each verified race's reordered trace\n"
+                   "                           to DIR/race-FIRST-SECOND.std\n"
+                   "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
+                   "                           0 = no limit (default, as in the paper)\n"
+                   "  --vindicate-max N        vindicate at most N races (default 0: all)\n",
+               .option = dc_option,
+               .ctx = &config},
+      .extra_race_columns = ",class,verdict",
+      .create = dc_create,
+      .event = dc_event,
+      .finish = dc_finish,
+      .destroy = dc_destroy,
+  };
+  return rp_streaming_main(argc, argv, &dc);
+}

@@ -1,0 +1,505 @@
+/*
+** VindicateRace (spec dc-vindication.md §6), in three steps:
+**   add_constraints   the consecutive-event and LS edges; a cycle among the
+**                     ancestors of e1/e2 means no predictable race (§6.2);
+**   construct         a greedy backward scheduler, latest event first, that
+**                     asks for missing releases and retries (§6.3-6.4);
+**   check_witness     the result is re-checked against Def. 2.1 (§6.5).
+** The set R of events that must precede e1/e2 is kept as a stamped node set
+** plus a list; every traversal is iterative (pitfall P4) and the temporary
+** edges live in the graph's overlay, removed after each race (P3).
+**
+** Pruning (correctness-preserving): permanent edges point forward in the
+** trace, so a node after `bound` (the latest of R, of the releases of R's
+** acquires and of the overlay edges' sources) reaches nothing that matters;
+** forward traversals stop there.
+*/
+#include "vindicate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "u64set.h"
+
+/* ---- Scratch sets and the time budget ------------------------------------- */
+
+static uint32_t fresh_stamp(uint32_t *stamp, uint32_t *set, uint32_t n) {
+  if (++*stamp == 0) {
+    memset(set, 0, (size_t)n * sizeof *set);
+    *stamp = 1;
+  }
+  return *stamp;
+}
+
+static bool over_budget(vindicator *v) {
+  if (v->aborted) return true;
+  if (v->timeout_ms <= 0 || (++v->steps & 0xfff) != 0) return false;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double ms = (double)(now.tv_sec - v->started.tv_sec) * 1e3 +
+              (double)(now.tv_nsec - v->started.tv_nsec) / 1e6;
+  if (ms > v->timeout_ms) v->aborted = true;
+  return v->aborted;
+}
+
+static void push(vindicator *v, size_t *n, uint32_t node) {
+  RP_GROW(v->stack, v->stack_cap, *n);
+  v->stack[(*n)++] = node;
+}
+
+static bool in_r(const vindicator *v, uint32_t n) { return v->in_r[n] == v->r_stamp; }
+static bool in_d(const vindicator *v, uint32_t n) { return v->in_d[n] == v->d_stamp; }
+
+static void raise_bound(vindicator *v, uint32_t n) {
+  if (n != DC_NONE && n > v->bound) v->bound = n;
+}
+
+/* Add start and its ancestors to R. */
+static void add_to_r(vindicator *v, uint32_t start) {
+  const dc_graph *g = v->g;
+  size_t n = 0;
+  if (in_r(v, start)) return;
+  v->in_r[start] = v->r_stamp;
+  push(v, &n, start);
+  while (n > 0 && !over_budget(v)) {
+    uint32_t x = v->stack[--n], w;
+    RP_GROW(v->list, v->list_cap, v->nlist);
+    v->list[v->nlist++] = x;
+    raise_bound(v, x);
+    if (g->ev[x].op == RP_OP_ACQ) raise_bound(v, g->match[x]);
+    dc_adj a;
+    for (dc_adj_start(&a, g, x, false); dc_adj_next(&a, &w);)
+      if (!in_r(v, w)) {
+        v->in_r[w] = v->r_stamp;
+        push(v, &n, w);
+      }
+  }
+}
+
+/* Nodes reachable from start (itself included), backward or forward; calls
+** visit on each.  Forward traversals stop after `bound`. */
+static void reach(vindicator *v, uint32_t start, bool forward,
+                  void (*visit)(vindicator *, uint32_t)) {
+  const dc_graph *g = v->g;
+  uint32_t stamp = fresh_stamp(&v->seen_stamp, v->seen, g->n);
+  size_t n = 0;
+  v->seen[start] = stamp;
+  push(v, &n, start);
+  while (n > 0 && !over_budget(v)) {
+    uint32_t x = v->stack[--n], w;
+    visit(v, x);
+    dc_adj a;
+    for (dc_adj_start(&a, g, x, forward); dc_adj_next(&a, &w);)
+      if (v->seen[w] != stamp && !(forward && w > v->bound)) {
+        v->seen[w] = stamp;
+        push(v, &n, w);
+      }
+  }
+}
+
+/* ---- ADDCONSTRAINTS (§6.2) ------------------------------------------------ */
+
+static void collect_acq(vindicator *v, uint32_t x) {
+  if (v->g->ev[x].op != RP_OP_ACQ) return;
+  RP_GROW(v->acqs, v->acqs_cap, v->nacqs);
+  v->acqs[v->nacqs++] = x;
+}
+
+/* Releases whose acquire must precede e1/e2 (the others pair with nothing). */
+static void collect_rel(vindicator *v, uint32_t x) {
+  if (v->g->ev[x].op != RP_OP_REL || !in_r(v, v->g->match[x])) return;
+  RP_GROW(v->rels, v->rels_cap, v->nrels);
+  v->rels[v->nrels++] = x;
+}
+
+/* Sort by (lock, thread), then latest first (acquires) or earliest first
+** (releases): only the first of each (lock, thread) group matters, the others
+** give constraints that program order implies (§6.2, efficient search). */
+static int by_lock_thread(const void *pa, const void *pb, void *ctx) {
+  const dc_graph *g = ((const vindicator *)ctx)->g;
+  uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+  const rp_event *ea = &g->ev[a], *eb = &g->ev[b];
+  if (ea->operand != eb->operand) return ea->operand < eb->operand ? -1 : 1;
+  if (ea->thread != eb->thread) return ea->thread < eb->thread ? -1 : 1;
+  int order = a < b ? -1 : a > b;
+  return ea->op == RP_OP_ACQ ? -order : order;
+}
+
+static size_t first_per_group(const dc_graph *g, uint32_t *x, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (k == 0 || g->ev[x[i]].operand != g->ev[x[k - 1]].operand ||
+        g->ev[x[i]].thread != g->ev[x[k - 1]].thread)
+      x[k++] = x[i];
+  return k;
+}
+
+static void add_c(vindicator *v, rp_u64set *cset, uint32_t src, uint32_t dst) {
+  rp_u64set_add(cset, ((uint64_t)src << 32) | dst);
+  size_t cap = v->c_cap;   /* both arrays share c_cap */
+  RP_GROW(v->c_dst, cap, v->nc);
+  RP_GROW(v->c_src, v->c_cap, v->nc);
+  v->c_src[v->nc] = src;
+  v->c_dst[v->nc++] = dst;
+}
+
+/* Add the temporary edge src -> dst unless G has it; dst is in R, so src
+** and its ancestors join R. */
+static bool add_temp_edge(vindicator *v, uint32_t src, uint32_t dst) {
+  raise_bound(v, src);
+  add_to_r(v, src);
+  if (dc_graph_has_edge(v->g, src, dst)) return false;
+  dc_graph_overlay_add(v->g, src, dst);
+  return true;
+}
+
+/* The LS constraints of one C edge (src, snk).  Returns false on a cycle. */
+static bool ls_constraints(vindicator *v, rp_u64set *cset, uint32_t src, uint32_t snk,
+                           bool *changed, vr_stats *st) {
+  const dc_graph *g = v->g;
+  v->nacqs = v->nrels = 0;
+  reach(v, src, false, collect_acq);
+  reach(v, snk, true, collect_rel);
+  if (v->nacqs == 0 || v->nrels == 0) return true;
+  qsort_r(v->acqs, v->nacqs, sizeof *v->acqs, by_lock_thread, v);
+  qsort_r(v->rels, v->nrels, sizeof *v->rels, by_lock_thread, v);
+  size_t na = first_per_group(g, v->acqs, v->nacqs), nr = first_per_group(g, v->rels, v->nrels);
+  for (size_t i = 0, j = 0; i < na && j < nr;) {
+    uint32_t la = g->ev[v->acqs[i]].operand, lr = g->ev[v->rels[j]].operand;
+    if (la != lr) {
+      if (la < lr) i++; else j++;
+      continue;
+    }
+    size_t j0 = j;
+    for (; i < na && g->ev[v->acqs[i]].operand == la; i++)
+      for (j = j0; j < nr && g->ev[v->rels[j]].operand == la; j++) {
+        uint32_t a = v->acqs[i], ar = g->match[v->rels[j]];
+        if (a == ar) continue;
+        if (g->match[a] == DC_NONE) return false;   /* a's section never closes */
+        uint32_t ra = g->match[a];
+        if (rp_u64set_has(cset, ((uint64_t)ra << 32) | ar)) continue;
+        add_c(v, cset, ra, ar);
+        *changed = true;
+        if (add_temp_edge(v, ra, ar)) st->ls_edges++;
+      }
+  }
+  return true;
+}
+
+/* Kahn's algorithm over R (closed under predecessors): acyclic iff every
+** node of R can be removed. */
+static bool r_is_acyclic(vindicator *v) {
+  const dc_graph *g = v->g;
+  size_t n = 0, removed = 0;
+  for (size_t i = 0; i < v->nlist; i++) {
+    uint32_t x = v->list[i], w, k = 0;
+    dc_adj a;
+    for (dc_adj_start(&a, g, x, false); dc_adj_next(&a, &w);) k++;
+    v->count[x] = k;
+    if (k == 0) push(v, &n, x);
+  }
+  while (n > 0) {
+    uint32_t x = v->stack[--n], w;
+    removed++;
+    dc_adj a;
+    for (dc_adj_start(&a, g, x, true); dc_adj_next(&a, &w);)
+      if (in_r(v, w) && --v->count[w] == 0) push(v, &n, w);
+  }
+  return removed == v->nlist;
+}
+
+/* Returns false when the constraints close a cycle: no predictable race. */
+static bool add_constraints(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
+  const dc_graph *g = v->g;
+  rp_u64set cset;
+  rp_u64set_init(&cset);
+  v->nc = 0;
+  /* Consecutive-event constraints: whatever precedes one of the pair must
+  ** precede the other.  Collect both predecessor lists before adding. */
+  dc_adj a;
+  uint32_t w;
+  for (dc_adj_start(&a, g, e1, false); dc_adj_next(&a, &w);) add_c(v, &cset, w, e2);
+  size_t from_e1 = v->nc;
+  for (dc_adj_start(&a, g, e2, false); dc_adj_next(&a, &w);)
+    if (w != e1) add_c(v, &cset, w, e1);
+  for (size_t i = 0; i < v->nc; i++) add_temp_edge(v, v->c_src[i], i < from_e1 ? e2 : e1);
+  bool ok = true, changed;
+  do {
+    st->passes++;
+    changed = false;
+    size_t snapshot = v->nc;
+    for (size_t i = 0; i < snapshot && ok && !v->aborted; i++)
+      ok = ls_constraints(v, &cset, v->c_src[i], v->c_dst[i], &changed, st);
+  } while (ok && changed && !v->aborted);
+  rp_u64set_free(&cset);
+  return ok && (v->aborted || r_is_acyclic(v));
+}
+
+/* ---- CONSTRUCTREORDEREDTRACE (§6.3, §6.4) ----------------------------------- */
+
+static void mark_d(vindicator *v, uint32_t x) { v->in_d[x] = v->d_stamp; }
+
+/* D := descendants of e1 or e2 (up to bound); false if R meets D (pitfall P1). */
+static bool compute_d(vindicator *v, uint32_t e1, uint32_t e2) {
+  fresh_stamp(&v->d_stamp, v->in_d, v->g->n);
+  reach(v, e1, true, mark_d);
+  reach(v, e2, true, mark_d);
+  for (size_t i = 0; i < v->nlist; i++) {
+    uint32_t x = v->list[i];
+    if (x != e1 && x != e2 && in_d(v, x)) return false;
+  }
+  return true;
+}
+
+/* LSOK(S, e) of §6.4, applying the lock-state update when `apply`. */
+static bool ls_ok(vindicator *v, uint32_t e, bool apply) {
+  const dc_graph *g = v->g;
+  uint32_t t = g->ev[e].thread + 1;
+  uint32_t c = g->ev[e].op == RP_OP_ACQ ? e : g->encl[e];
+  for (; c != DC_NONE; c = g->encl[c]) {
+    uint32_t m = g->ev[c].operand;
+    if (v->holder[m] != 0 && v->holder[m] != t) return false;
+    if (v->holder[m] == 0 && g->match[c] != e && v->acqs_in_s[m] > 0) return false;
+    if (apply) v->holder[m] = e == c ? 0 : t;
+  }
+  if (apply && g->ev[e].op == RP_OP_ACQ) v->acqs_in_s[g->ev[e].operand]++;
+  return true;
+}
+
+/* All of e's successors in R are already placed. */
+static bool is_next(const vindicator *v, uint32_t e) {
+  dc_adj a;
+  uint32_t w;
+  for (dc_adj_start(&a, v->g, e, true); dc_adj_next(&a, &w);)
+    if (in_r(v, w) && v->placed[w] != v->placed_stamp) return false;
+  return true;
+}
+
+/* MISSINGRELEASE (§6.4): the release of an enclosing section whose absence
+** forces a rejection, latest candidate and innermost section first. */
+static uint32_t missing_release(vindicator *v, uint32_t *next, size_t n) {
+  const dc_graph *g = v->g;
+  for (size_t i = 0; i < n; i++)   /* latest first */
+    for (size_t j = i + 1; j < n; j++)
+      if (next[j] > next[i]) {
+        uint32_t x = next[i];
+        next[i] = next[j];
+        next[j] = x;
+      }
+  for (size_t i = 0; i < n; i++) {
+    uint32_t e = next[i], t = g->ev[e].thread + 1;
+    uint32_t c = g->ev[e].op == RP_OP_ACQ ? e : g->encl[e];
+    for (; c != DC_NONE; c = g->encl[c]) {
+      uint32_t r = g->match[c], m = g->ev[c].operand;
+      if (r != DC_NONE && !in_r(v, r) && v->acqs_in_s[m] > 0 &&
+          (v->holder[m] == 0 || v->holder[m] == t) && !in_d(v, r))
+        return r;
+    }
+  }
+  return DC_NONE;
+}
+
+static void place(vindicator *v, size_t *k, uint32_t e) {
+  ls_ok(v, e, true);
+  v->placed[e] = v->placed_stamp;
+  v->witness[--*k] = e;
+}
+
+enum { ATTEMPT_DONE, ATTEMPT_STUCK, ATTEMPT_MISSING };
+
+/* One ATTEMPT: fill the witness back to front.  On ATTEMPT_MISSING, *missing
+** is the release to add to R. */
+static int attempt(vindicator *v, uint32_t e1, uint32_t e2, uint32_t *missing) {
+  const dc_graph *g = v->g;
+  memset(v->holder, 0, (size_t)v->locks * sizeof *v->holder);
+  memset(v->acqs_in_s, 0, (size_t)v->locks * sizeof *v->acqs_in_s);
+  fresh_stamp(&v->placed_stamp, v->placed, g->n);
+  for (uint32_t t = 0; t < v->threads; t++) v->frontier[t] = DC_NONE;
+  for (size_t i = 0; i < v->nlist; i++) {
+    uint32_t x = v->list[i], t = g->ev[x].thread;
+    if (x != e1 && x != e2 && (v->frontier[t] == DC_NONE || x > v->frontier[t]))
+      v->frontier[t] = x;
+  }
+  RP_GROW(v->witness, v->witness_cap, v->nlist);
+  v->witness_len = v->nlist;
+  size_t k = v->nlist;
+  if (!ls_ok(v, e2, false)) return ATTEMPT_STUCK;
+  place(v, &k, e2);
+  if (!ls_ok(v, e1, false)) return ATTEMPT_STUCK;
+  place(v, &k, e1);
+  uint32_t next[v->threads ? v->threads : 1];
+  while (k > 0) {
+    if (over_budget(v)) return ATTEMPT_STUCK;
+    uint32_t best = DC_NONE;
+    size_t nnext = 0;
+    for (uint32_t t = 0; t < v->threads; t++) {
+      uint32_t c = v->frontier[t];
+      if (c == DC_NONE || !is_next(v, c)) continue;
+      next[nnext++] = c;
+      if ((best == DC_NONE || c > best) && ls_ok(v, c, false)) best = c;
+    }
+    if (best == DC_NONE) {
+      *missing = missing_release(v, next, nnext);
+      return *missing == DC_NONE ? ATTEMPT_STUCK : ATTEMPT_MISSING;
+    }
+    place(v, &k, best);
+    v->frontier[g->ev[best].thread] = g->po_prev[best];
+  }
+  return ATTEMPT_DONE;
+}
+
+static bool construct(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
+  for (;;) {
+    if (!compute_d(v, e1, e2) || v->aborted) return false;
+    st->tries++;
+    st->required = v->nlist;
+    uint32_t missing;
+    int res = attempt(v, e1, e2, &missing);
+    if (res != ATTEMPT_MISSING) return res == ATTEMPT_DONE;
+    add_to_r(v, missing);
+  }
+}
+
+/* ---- CHECKWITNESS (§6.5) --------------------------------------------------- */
+
+static bool check_witness(vindicator *v, uint32_t e1, uint32_t e2) {
+  const dc_graph *g = v->g;
+  const uint32_t *s = v->witness;
+  size_t n = v->witness_len;
+  if (n < 2 || s[n - 2] != e1 || s[n - 1] != e2) return false;
+  uint32_t stamp = fresh_stamp(&v->seen_stamp, v->seen, g->n), hi = 0;
+  for (size_t k = 0; k < n; k++) {
+    v->seen[s[k]] = stamp;
+    v->count[s[k]] = (uint32_t)k + 1;   /* rank */
+    if (s[k] > hi) hi = s[k];
+  }
+#define RANK(x) ((x) != DC_NONE && v->seen[x] == stamp ? v->count[x] : 0)
+  /* Program order, locks, fork and join, in witness order. */
+  memset(v->holder, 0, (size_t)v->locks * sizeof *v->holder);
+  for (uint32_t t = 0; t < v->threads; t++) v->frontier[t] = v->first_node[t];
+  for (size_t k = 0; k < n; k++) {
+    const rp_event *ev = &g->ev[s[k]];
+    uint32_t t = ev->thread;
+    if (v->frontier[t] != s[k]) return false;
+    v->frontier[t] = g->po_next[s[k]];
+    if (s[k] == v->first_node[t] && v->fork_node[t] != DC_NONE && RANK(v->fork_node[t]) == 0)
+      return false;
+    if (ev->op == RP_OP_JOIN && v->last_node[ev->operand] != DC_NONE &&
+        RANK(v->last_node[ev->operand]) == 0)
+      return false;
+    if (ev->op == RP_OP_ACQ) {
+      if (v->holder[ev->operand] != 0) return false;
+      v->holder[ev->operand] = t + 1;
+    } else if (ev->op == RP_OP_REL) {
+      if (v->holder[ev->operand] != t + 1) return false;
+      v->holder[ev->operand] = 0;
+    }
+  }
+  /* Conflicting accesses keep their order (CA), in trace order. */
+  if (++v->var_round == 0) {
+    memset(v->var_stamp, 0, (size_t)v->vars * sizeof *v->var_stamp);
+    v->var_round = 1;
+  }
+  for (uint32_t x = 0; x <= hi; x++) {
+    const rp_event *ev = &g->ev[x];
+    if (!rp_op_is_access(ev->op)) continue;
+    uint32_t var = ev->operand, r = RANK(x);
+    bool write = ev->op == RP_OP_WRITE;
+    if (v->var_stamp[var] != v->var_round) {
+      v->var_stamp[var] = v->var_round;
+      v->acc_hi[var] = v->w_hi[var] = 0;
+      v->acc_missing[var] = v->w_missing[var] = 0;
+    }
+    if (r) {
+      if (write ? (v->acc_missing[var] || v->acc_hi[var] > r)
+                : (v->w_missing[var] || v->w_hi[var] > r))
+        return false;
+      if (r > v->acc_hi[var]) v->acc_hi[var] = r;
+      if (write && r > v->w_hi[var]) v->w_hi[var] = r;
+    } else {
+      v->acc_missing[var] = 1;
+      if (write) v->w_missing[var] = 1;
+    }
+  }
+#undef RANK
+  return true;
+}
+
+/* ---- Top level -------------------------------------------------------------- */
+
+void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
+             const uint32_t *first_node, const uint32_t *last_node,
+             const uint32_t *fork_node, double timeout_ms) {
+  memset(v, 0, sizeof *v);
+  v->g = g;
+  v->threads = threads;
+  v->locks = locks ? locks : 1;
+  v->vars = vars ? vars : 1;
+  v->first_node = first_node;
+  v->last_node = last_node;
+  v->fork_node = fork_node;
+  v->timeout_ms = timeout_ms;
+  size_t n = (size_t)g->n + 1;
+  v->seen = rp_calloc(n, sizeof *v->seen);
+  v->in_r = rp_calloc(n, sizeof *v->in_r);
+  v->in_d = rp_calloc(n, sizeof *v->in_d);
+  v->placed = rp_calloc(n, sizeof *v->placed);
+  v->count = rp_calloc(n, sizeof *v->count);
+  v->holder = rp_calloc(v->locks, sizeof *v->holder);
+  v->acqs_in_s = rp_calloc(v->locks, sizeof *v->acqs_in_s);
+  v->frontier = rp_calloc(threads ? threads : 1, sizeof *v->frontier);
+  v->var_stamp = rp_calloc(v->vars, sizeof *v->var_stamp);
+  v->acc_hi = rp_calloc(v->vars, sizeof *v->acc_hi);
+  v->w_hi = rp_calloc(v->vars, sizeof *v->w_hi);
+  v->acc_missing = rp_calloc(v->vars, 1);
+  v->w_missing = rp_calloc(v->vars, 1);
+}
+
+void vr_free(vindicator *v) {
+  free(v->seen);
+  free(v->in_r);
+  free(v->in_d);
+  free(v->placed);
+  free(v->count);
+  free(v->holder);
+  free(v->acqs_in_s);
+  free(v->frontier);
+  free(v->var_stamp);
+  free(v->acc_hi);
+  free(v->w_hi);
+  free(v->acc_missing);
+  free(v->w_missing);
+  free(v->stack);
+  free(v->list);
+  free(v->witness);
+  free(v->c_src);
+  free(v->c_dst);
+  free(v->acqs);
+  free(v->rels);
+}
+
+vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
+  memset(st, 0, sizeof *st);
+  clock_gettime(CLOCK_MONOTONIC, &v->started);
+  v->aborted = false;
+  v->steps = 0;
+  v->nlist = 0;
+  v->bound = 0;
+  v->witness_len = 0;
+  fresh_stamp(&v->r_stamp, v->in_r, v->g->n);
+  add_to_r(v, e1);
+  add_to_r(v, e2);
+  vr_verdict verdict = VR_UNKNOWN;
+  if (!add_constraints(v, e1, e2, st)) verdict = VR_FALSE;
+  else if (!v->aborted && construct(v, e1, e2, st)) {
+    if (check_witness(v, e1, e2)) verdict = VR_VERIFIED;
+    else st->bad_witness = true;
+  }
+  if (v->aborted) {
+    verdict = VR_UNKNOWN;
+    st->timed_out = true;
+  }
+  dc_graph_overlay_reset(v->g);
+  return verdict;
+}
