@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Check one claim on one trace, as make fuzz does:
+#   tools/fuzz/check.sh TRACE PRED CLAIM DEF [OPTS]
+# Prints ok/skip/FAIL; exits 1 if the claim fails, 2 if a tool failed.
+set -u
+. "$(dirname "$0")/lib.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+read -r threads fj < <(trace_facts "$1")
+oracle_run "$1" "$4" "$work/o.csv" "$work/s.csv" || { echo "rp-oracle failed on $1"; exit 2; }
+predictor_run "$1" "$2" "${5:-}" "$work/p.csv" || { echo "rp-$2 failed on $1"; exit 2; }
+result=$(claim_result "$3" "$work/o.csv" "$work/p.csv" "$threads" "$fj")
+echo "$result"
+case $result in FAIL*) exit 1 ;; esac
