@@ -67,6 +67,7 @@ static void set_rel(wcp_rel_list *l, uint32_t t, const rp_vc *h) {
     rp_vc_init(&l->e[l->n++].h);
   }
   rp_vc_copy(&l->e[i].h, h);
+  l->e[i].time = rp_vc_get(h, t);
 }
 
 void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h) {
@@ -110,7 +111,7 @@ static void join_others(const wcp_rel_list *l, uint32_t t, const rp_vc *c,
                         wcp_join_fn join, void *ctx) {
   for (uint32_t i = 0; i < l->n; i++) {
     const wcp_guard_rel *r = &l->e[i];
-    if (r->thread != t && rp_vc_get(&r->h, r->thread) > rp_vc_get(c, r->thread))
+    if (r->thread != t && r->time > rp_vc_get(c, r->thread))
       join(ctx, &r->h);
   }
 }

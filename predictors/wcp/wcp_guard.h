@@ -25,6 +25,8 @@
 
 typedef struct wcp_guard_rel {
   uint32_t thread;
+  rp_clock time;       /* the release's local time, h[thread], kept here so
+                          that the already-ordered test reads no clock */
   rp_vc h;             /* HB clock of the thread's latest such release */
 } wcp_guard_rel;
 
