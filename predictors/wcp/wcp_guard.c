@@ -9,8 +9,8 @@
 void wcp_guards_init(wcp_guards *g) { memset(g, 0, sizeof *g); }
 
 static void free_rels(wcp_rel_list *l) {
-  for (uint32_t i = 0; i < l->n; i++) rp_vc_free(&l->e[i].h);
-  free(l->e);
+  free(l->who);
+  free(l->clock);
 }
 
 void wcp_guards_free(wcp_guards *g) {
@@ -21,6 +21,7 @@ void wcp_guards_free(wcp_guards *g) {
       free_rels(&v->g[i].writers);
     }
     free(v->g);
+    free(v->lock);
   }
   for (size_t t = 0; t < g->held_cap; t++) {
     wcp_held *h = &g->held[t];
@@ -54,20 +55,35 @@ void wcp_guards_acquire(wcp_guards *g, uint32_t t, uint32_t lock) {
   cs->n = 0;   /* keeps the touch list's storage */
 }
 
-/* Set thread t's entry of list l to h. */
+/* Make rows `width` entries wide (clocks only grow). */
+static void restride(wcp_rel_list *l, uint32_t width) {
+  rp_clock *clock = rp_calloc((size_t)l->cap * width, sizeof *clock);
+  for (uint32_t i = 0; i < l->n; i++)
+    memcpy(clock + (size_t)i * width, l->clock + (size_t)i * l->width,
+           l->width * sizeof *clock);
+  free(l->clock);
+  l->clock = clock;
+  l->width = width;
+}
+
+/* Set thread t's row of list l to h. */
 static void set_rel(wcp_rel_list *l, uint32_t t, const rp_vc *h) {
   uint32_t i = 0;
-  while (i < l->n && l->e[i].thread != t) i++;
+  while (i < l->n && l->who[i].thread != t) i++;
   if (i == l->n) {
     if (l->n == l->cap) {
-      l->cap = l->cap ? l->cap * 2 : 2;
-      l->e = rp_realloc(l->e, l->cap * sizeof *l->e);
+      uint32_t cap = l->cap ? l->cap * 2 : 2;
+      l->who = rp_realloc(l->who, cap * sizeof *l->who);
+      l->clock = rp_realloc(l->clock, (size_t)cap * l->width * sizeof *l->clock);
+      l->cap = cap;
     }
-    l->e[l->n].thread = t;
-    rp_vc_init(&l->e[l->n++].h);
+    l->who[l->n++].thread = t;
   }
-  rp_vc_copy(&l->e[i].h, h);
-  l->e[i].time = rp_vc_get(h, t);
+  if (h->n > l->width) restride(l, h->n);
+  rp_clock *row = l->clock + (size_t)i * l->width;
+  memcpy(row, h->c, h->n * sizeof *row);
+  memset(row + h->n, 0, (l->width - h->n) * sizeof *row);
+  l->who[i].time = rp_vc_get(h, t);
 }
 
 void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h) {
@@ -96,13 +112,14 @@ static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
   }
   wcp_var_guards *v = &g->var[var];
   for (uint32_t i = 0; i < v->n; i++)
-    if (v->g[i].lock == lock) return i;
+    if (v->lock[i] == lock) return i;
   if (v->n == v->cap) {
     v->cap = v->cap ? v->cap * 2 : 2;
     v->g = rp_realloc(v->g, v->cap * sizeof *v->g);
+    v->lock = rp_realloc(v->lock, v->cap * sizeof *v->lock);
   }
   memset(&v->g[v->n], 0, sizeof v->g[v->n]);
-  v->g[v->n].lock = lock;
+  v->g[v->n].lock = v->lock[v->n] = lock;
   g->guards++;
   return v->n++;
 }
@@ -110,9 +127,11 @@ static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
 static void join_others(const wcp_rel_list *l, uint32_t t, const rp_vc *c,
                         wcp_join_fn join, void *ctx) {
   for (uint32_t i = 0; i < l->n; i++) {
-    const wcp_guard_rel *r = &l->e[i];
-    if (r->thread != t && r->time > rp_vc_get(c, r->thread))
-      join(ctx, &r->h);
+    uint32_t u = l->who[i].thread;
+    if (u != t && l->who[i].time > rp_vc_get(c, u)) {
+      rp_vc row = {l->clock + (size_t)i * l->width, l->width, l->width};
+      join(ctx, &row);
+    }
   }
 }
 

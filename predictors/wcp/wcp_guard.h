@@ -23,16 +23,20 @@
 
 #include "vc.h"
 
-typedef struct wcp_guard_rel {
+/* Per thread, the HB clock of its latest release: rows of `width` clock
+** entries in one array (re-strided when a clock outgrows it), so a list
+** costs a few allocations, and the releasing threads with the local times
+** of their releases sit apart, so that the already-ordered test reads one
+** short array and no clock. */
+typedef struct wcp_rel_epoch {
   uint32_t thread;
-  rp_clock time;       /* the release's local time, h[thread], kept here so
-                          that the already-ordered test reads no clock */
-  rp_vc h;             /* HB clock of the thread's latest such release */
-} wcp_guard_rel;
+  rp_clock time;       /* the release's entry for its own thread */
+} wcp_rel_epoch;
 
 typedef struct wcp_rel_list {
-  wcp_guard_rel *e;
-  uint32_t n, cap;
+  wcp_rel_epoch *who;
+  rp_clock *clock;     /* row i is clock[i*width .. (i+1)*width) */
+  uint32_t n, cap, width;
 } wcp_rel_list;
 
 typedef struct wcp_guard {
@@ -42,6 +46,7 @@ typedef struct wcp_guard {
 } wcp_guard;
 
 typedef struct wcp_var_guards {
+  uint32_t *lock;      /* lock[i] = g[i].lock, scanned to find a guard */
   wcp_guard *g;
   uint32_t n, cap;
 } wcp_var_guards;
