@@ -35,6 +35,7 @@ typedef struct dc_config {
   const char *witness_dir;
   double timeout_ms;         /* per race; 0: none (the paper's default) */
   uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
+  unsigned verdict_mask;     /* verdicts to report: bit 1 << vr_verdict */
 } dc_config;
 
 typedef struct dc_state {
@@ -46,8 +47,27 @@ typedef struct dc_state {
 static const char *const class_names[] = {"hb", "wcp", "dc"};
 static const char *const verdict_names[] = {"verified", "false", "unknown"};
 
+/* "verified,unknown" -> the mask of those verdicts. */
+static unsigned parse_verdicts(const char *value) {
+  unsigned mask = 0;
+  if (value == NULL) rp_usage_error("--verdicts needs a list such as verified,false");
+  for (const char *p = value; *p;) {
+    size_t len = strcspn(p, ",");
+    unsigned v = 0;
+    while (v < 3 && !(strlen(verdict_names[v]) == len && strncmp(p, verdict_names[v], len) == 0)) v++;
+    if (v == 3) rp_usage_error("--verdicts: expected verified, false or unknown in '%s'", value);
+    mask |= 1u << v;
+    p += len + (p[len] == ',');
+  }
+  return mask;
+}
+
 static int dc_option(void *ctx, const char *name, const char *value) {
   dc_config *c = ctx;
+  if (strcmp(name, "--verdicts") == 0) {
+    c->verdict_mask = parse_verdicts(value);
+    return 2;
+  }
   if (strcmp(name, "--vindicate") == 0) {
     if (value == NULL) rp_usage_error("--vindicate needs all, none or dc-only");
     if (strcmp(value, "all") == 0) c->mode = MODE_ALL;
@@ -182,11 +202,12 @@ static void dc_finish(void *state, rp_race_report *rep) {
   uint64_t dc_only = 0;
   for (size_t i = 0; i < an->nraces; i++) {
     const dc_race *r = &an->races[i];
+    tot.verdicts[verdict[i]]++;
+    dc_only += r->cls == DC_CLASS_DC;
+    if (s->cfg->verdict_mask && !(s->cfg->verdict_mask & (1u << verdict[i]))) continue;
     char extra[32];
     snprintf(extra, sizeof extra, ",%s,%s", class_names[r->cls], verdict_names[verdict[i]]);
     rp_report_pair(rep, &r->first, &r->second, r->var, extra);
-    tot.verdicts[verdict[i]]++;
-    dc_only += r->cls == DC_CLASS_DC;
   }
   uint64_t po_edges = an->build_graph ? an->g.n - (uint64_t)an->nthreads : 0;
   static const char *const modes[] = {"dc-only", "all", "none"};
@@ -225,7 +246,9 @@ int main(int argc, char **argv) {
                    "                           to DIR/race-FIRST-SECOND.std\n"
                    "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
                    "                           0 = no limit (default, as in the paper)\n"
-                   "  --vindicate-max N        vindicate at most N races (default 0: all)\n",
+                   "  --vindicate-max N        vindicate at most N races (default 0: all)\n"
+                   "  --verdicts LIST          report only races with these verdicts, e.g.\n"
+                   "                           verified or verified,unknown (default: all)\n",
                .option = dc_option,
                .ctx = &config},
       .extra_race_columns = ",class,verdict",
