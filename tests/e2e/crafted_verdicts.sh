@@ -20,18 +20,18 @@ trap 'rm -rf "$tmp"' EXIT
 checked=0 failed=0 skipped=0 runs=0 slow_skips=0
 declare -A missing_bin=()
 
-# run PRED OPTS TRACE: runs the predictor once per (trace, predictor, options)
-# and sets n so that $tmp/run.$n.csv is its report, $tmp/run.$n.err its stderr
-# and $tmp/run.$n.rc its exit status.
+# run PRED OPTS TRACE: starts the predictor, in the background, once per
+# (trace, predictor, options), and sets n so that $tmp/run.$n.csv is its
+# report, $tmp/run.$n.err its stderr and $tmp/run.$n.rc its exit status once
+# `wait` returns.
 declare -A run_of=()
 run() {
   local key="$1 $2"
   if [ -z "${run_of[$key]:-}" ]; then
     n=${#run_of[@]}; run_of[$key]=$n; runs=$((runs + 1))
     # shellcheck disable=SC2086  # the options are words on purpose
-    timeout "$limit" "$bin/rp-$1" $2 --quiet --races "$tmp/run.$n.csv" "$3" \
-      >/dev/null 2>"$tmp/run.$n.err"
-    echo $? >"$tmp/run.$n.rc"
+    { timeout "$limit" "$bin/rp-$1" $2 --quiet --races "$tmp/run.$n.csv" "$3" \
+        >/dev/null 2>"$tmp/run.$n.err"; echo $? >"$tmp/run.$n.rc"; } &
   fi
   n=${run_of[$key]}
 }
@@ -44,7 +44,7 @@ for trace in "$dir"/*.std; do
   fi
   # "# slow: P..." names predictors too slow on this trace for the quick suite.
   slow=" $(sed -n 's/^# slow:\(.*\)/\1/p' "$trace" | tr -s ' \t' '  ') "
-  run_of=(); rm -f "$tmp"/run.* "$tmp/checks"
+  run_of=(); rm -f "$tmp"/run.* "$tmp/pending" "$tmp/checks"
   while IFS='|' read -r pred opts kind want; do
     if [ ! -x "$bin/rp-$pred" ]; then
       skipped=$((skipped + 1)); missing_bin[$pred]=1; continue
@@ -54,10 +54,14 @@ for trace in "$dir"/*.std; do
     fi
     checked=$((checked + 1))
     run "$pred" "$opts" "$trace"
-    read -r rc <"$tmp/run.$n.rc"
-    printf '%s|%s|%s|%s|%s|%s\n' "$pred" "$opts" "$kind" "$want" "$tmp/run.$n.csv" "$rc" >>"$tmp/checks"
+    printf '%s|%s|%s|%s|%s\n' "$pred" "$opts" "$kind" "$want" "$n" >>"$tmp/pending"
   done <"$tmp/expect"
-  [ -f "$tmp/checks" ] || continue
+  wait
+  [ -f "$tmp/pending" ] || continue
+  while IFS='|' read -r pred opts kind want n; do
+    read -r rc <"$tmp/run.$n.rc"
+    printf '%s|%s|%s|%s|%s|%s\n' "$pred" "$opts" "$kind" "$want" "$tmp/run.$n.csv" "$rc"
+  done <"$tmp/pending" >"$tmp/checks"
   awk -v name="$name" -f "$checker/compare.awk" "$tmp/checks" >"$tmp/failures"
   cat "$tmp/failures"
   failed=$((failed + $(wc -l <"$tmp/failures")))
