@@ -25,15 +25,16 @@ static const char usage[] =
     "followed by the racing events at positions E1 and E2 of ORIGINAL.\n"
     "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
 
-static _Noreturn void invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void invalid(const char *fmt, ...) {
+/* Why the witness is invalid, set by invalid(); empty while it is valid. */
+static char reason[1024];
+
+static bool invalid(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static bool invalid(const char *fmt, ...) {
   va_list ap;
-  fprintf(stderr, "rp-check-witness: invalid witness: ");
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(reason, sizeof reason, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
-  exit(RP_EXIT_INPUT);
+  return false;
 }
 
 /* The event index of original position pos. */
@@ -44,33 +45,34 @@ static uint32_t index_of(const rp_trace *t, uint64_t pos) {
 }
 
 /* Replay the witness's reordering, then test the race at its end. */
-static void check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, uint32_t e1,
+static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, uint32_t e1,
                   uint32_t e2) {
   const rp_trace *t = m->trace;
   size_t n = w->count;
-  if (n < 2) invalid("it has %zu events; it must end with the two racing events", n);
+  if (n < 2) return invalid("it has %zu events; it must end with the two racing events", n);
   uint32_t first = index[n - 2], then = index[n - 1];
   if (!((first == e1 && then == e2) || (first == e2 && then == e1)))
-    invalid("its last two events are %" PRIu64 " and %" PRIu64 ", not the race's %" PRIu64
-            " and %" PRIu64, t->pos[first], t->pos[then], t->pos[e1], t->pos[e2]);
+    return invalid("its last two events are %" PRIu64 " and %" PRIu64 ", not the race's %" PRIu64
+                   " and %" PRIu64, t->pos[first], t->pos[then], t->pos[e1], t->pos[e2]);
   if (!rp_conflict(&t->events[e1], &t->events[e2]))
-    invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", t->pos[e1], t->pos[e2]);
+    return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", t->pos[e1], t->pos[e2]);
 
   rp_rstate s;
+  bool ok = true;
   rp_rstate_init(&s, m);
-  for (size_t k = 0; k + 2 < n; k++) {
+  for (size_t k = 0; ok && k + 2 < n; k++) {
     const char *why;
-    if (!rp_rcan_append(m, &s, index[k], &why))
-      invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
-              "under --def %s: %s", k + 1, t->pos[index[k]], m->def->name, why);
-    rp_rappend(m, &s, index[k]);
+    if (rp_rcan_append(m, &s, index[k], &why)) rp_rappend(m, &s, index[k]);
+    else ok = invalid("witness event %zu (event %" PRIu64 " of the original) cannot come "
+                      "there under --def %s: %s", k + 1, t->pos[index[k]], m->def->name, why);
   }
-  if (!rp_rforked(m, &s, first) || !rp_rforked(m, &s, then))
-    invalid("a racing event's thread was not forked by the end of the reordering");
-  if (!m->def->race_at(m, &s, first, then))
-    invalid("events %" PRIu64 " then %" PRIu64 " do not race after the reordering under "
-            "--def %s (%s)", t->pos[first], t->pos[then], m->def->name, m->def->summary);
+  if (ok && (!rp_rforked(m, &s, first) || !rp_rforked(m, &s, then)))
+    ok = invalid("a racing event's thread was not forked by the end of the reordering");
+  if (ok && !m->def->race_at(m, &s, first, then))
+    ok = invalid("events %" PRIu64 " then %" PRIu64 " do not race after the reordering under "
+                 "--def %s (%s)", t->pos[first], t->pos[then], m->def->name, m->def->summary);
   rp_rstate_free(&s);
+  return ok;
 }
 
 int main(int argc, char **argv) {
@@ -100,13 +102,16 @@ int main(int argc, char **argv) {
   uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));
   uint32_t *index = rp_calloc(wit.count + 1, sizeof *index);
   char err[512];
-  if (rp_witness_map(&m, &wit, index, err, sizeof err) != 0) invalid("%s", err);
-  check(&m, &wit, index, e1, e2);
-  if (!quiet)
+  bool valid = rp_witness_map(&m, &wit, index, err, sizeof err) == 0
+                   ? check(&m, &wit, index, e1, e2)
+                   : invalid("%s", err);
+  if (!valid)
+    fprintf(stderr, "rp-check-witness: invalid witness: %s\n", reason);
+  else if (!quiet)
     printf("valid witness of the race (%s,%s) under --def %s\n", args[2], args[3], def->name);
   free(index);
   rp_rmodel_free(&m);
   rp_trace_free(&wit);
   rp_trace_free(&orig);
-  return 0;
+  return valid ? RP_EXIT_OK : RP_EXIT_INPUT;
 }
