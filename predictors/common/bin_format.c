@@ -119,7 +119,7 @@ static void write_table(FILE *out, const rp_names *names) {
   uint32_t count = (uint32_t)names->count, bytes = (uint32_t)names->chars_len;
   fwrite(&count, 4, 1, out);
   fwrite(&bytes, 4, 1, out);
-  fwrite(names->chars, 1, names->chars_len, out);
+  if (names->chars_len) fwrite(names->chars, 1, names->chars_len, out);
 }
 
 int rp_bin_writer_finish(rp_bin_writer *w, const rp_symbols *sym) {
