@@ -23,6 +23,7 @@ for t in "$BUILD"/tests/*; do
   [ -x "$t" ] && run "unit/$(basename "$t")" "$t"
 done
 for t in tests/e2e/*.sh; do
+  [ "$(basename "$t")" = lib.sh ] && continue   # sourced by the others
   [ -f "$t" ] && run "e2e/$(basename "$t" .sh)" bash "$t"
 done
 [ ${#failures[@]} -gt 0 ] && printf 'failed: %s\n' "${failures[*]}"
