@@ -46,8 +46,11 @@ for seed in "$@"; do
          { print "oracle", seed, def, $col["states"], $col["pairs"], $col["analysis_ms"] }' \
         "$work/s.csv"
     fi
-    if [ ! -f "$races" ] && ! predictor_run "$work/t.std" "$pred" "$opts" "$races"; then
-      echo "error rp-$pred exited with status $? on seed $seed"; rm -f "$races"; continue
+    if [ ! -f "$races" ]; then
+      predictor_run "$work/t.std" "$pred" "$opts" "$races"; status=$?
+      if [ $status -ne 0 ]; then
+        echo "error rp-$pred exited with status $status on seed $seed"; rm -f "$races"; continue
+      fi
     fi
     result=$(claim_result "$claim" "$oracle" "$races" "$threads" "$fj")
     echo "claim $seed $pred $claim $def $result"
