@@ -87,6 +87,9 @@ static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
   rp_report_extra_stats(rep, ",def,states,pairs,races,unknown",
                         ",%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64, x->m->def->name,
                         x->states, x->pairs, x->races.count, unknown);
+  snprintf(rep->extra_summary, sizeof rep->extra_summary,
+           "; --def %s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
+           x->states, unknown);
 }
 
 static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
