@@ -128,9 +128,9 @@ static int print_help(const char *dir) {
   char *names[MAX_COMMANDS];
   int n = list_commands(dir, names, MAX_COMMANDS);
   for (int i = 0; i < n; i++) {
-    char path[PATH_MAX], line[160];
-    snprintf(path, sizeof path, "%s/rp-%s", dir, names[i]);
-    first_help_line(path, line, sizeof line);
+    char path[PATH_MAX], line[160] = "";
+    if (snprintf(path, sizeof path, "%s/rp-%s", dir, names[i]) < (int)sizeof path)
+      first_help_line(path, line, sizeof line);
     printf("  %-12s %s\n", names[i], line);
     free(names[i]);
   }
