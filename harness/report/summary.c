@@ -91,7 +91,10 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
   if (rc != 0) fprintf(stderr, "rp-report: %s\n", err);
   else rc = check_columns(s, path, count_column);
   free(path);
-  if (rc != 0) return -1;
+  if (rc != 0) {
+    summary_free(s);
+    return -1;
+  }
   for (int r = 0; r < s->runs.nrows; r++) {
     const char *t = csv_table_get(&s->runs, r, "trace"), *p = csv_table_get(&s->runs, r, "predictor");
     if (strvec_find(&s->traces, t) < 0) strvec_push(&s->traces, t);
