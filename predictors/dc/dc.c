@@ -37,6 +37,7 @@ typedef struct dc_config {
   double timeout_ms;         /* per race; 0: none (the paper's default) */
   uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
   unsigned verdict_mask;     /* verdicts to report: bit 1 << vr_verdict */
+  bool missing_when_stuck;   /* the paper's late missing-release request */
 } dc_config;
 
 typedef struct dc_state {
@@ -84,6 +85,12 @@ static int dc_option(void *ctx, const char *name, const char *value) {
   }
   if (strcmp(name, "--vindicate-timeout") == 0) {
     c->timeout_ms = (double)rp_parse_count(name, value);
+    return 2;
+  }
+  if (strcmp(name, "--missing-release") == 0) {
+    if (value && strcmp(value, "eager") == 0) c->missing_when_stuck = false;
+    else if (value && strcmp(value, "when-stuck") == 0) c->missing_when_stuck = true;
+    else rp_usage_error("--missing-release: expected eager or when-stuck");
     return 2;
   }
   if (strcmp(name, "--vindicate-max") == 0) {
@@ -195,7 +202,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   dc_graph_seal(&an->g);
   thread_nodes_of(an, threads, &tn);
   vr_init(&v, &an->g, threads, (uint32_t)sym->locks.count, (uint32_t)sym->vars.count,
-          tn.first, tn.last, tn.fork, c->timeout_ms);
+          tn.first, tn.last, tn.fork, c->timeout_ms, !c->missing_when_stuck);
   bool *tried = rp_calloc(an->nraces, sizeof *tried);
   rp_u64set verified_static;
   rp_u64set_init(&verified_static);
@@ -276,6 +283,10 @@ int main(int argc, char **argv) {
                    "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
                    "                           0 = no limit (default, as in the paper)\n"
                    "  --vindicate-max N        vindicate at most N races (default 0: all)\n"
+                   "  --missing-release WHEN   when the construction asks for a missing\n"
+                   "                           release: eager (at the first rejection that\n"
+                   "                           has one, as the artifact; default) or\n"
+                   "                           when-stuck (only when nothing is legal)\n"
                    "  --verdicts LIST          report only races with these verdicts, e.g.\n"
                    "                           verified or verified,unknown (default: all)\n",
                .option = dc_option,

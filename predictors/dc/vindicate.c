@@ -332,16 +332,19 @@ static int attempt(vindicator *v, uint32_t e1, uint32_t e2, uint32_t *missing) {
   while (k > 0) {
     if (over_budget(v)) return ATTEMPT_STUCK;
     uint32_t best = DC_NONE;
-    size_t nnext = 0;
+    size_t nrejected = 0;   /* next events LSOK rejects, at the front of next */
     for (uint32_t t = 0; t < v->threads; t++) {
       uint32_t c = v->frontier[t];
       if (c == DC_NONE || !is_next(v, c)) continue;
-      next[nnext++] = c;
-      if ((best == DC_NONE || c > best) && ls_ok(v, c, false)) best = c;
+      if (!ls_ok(v, c, false)) next[nrejected++] = c;
+      else if (best == DC_NONE || c > best) best = c;
     }
-    if (best == DC_NONE) {
-      *missing = missing_release(v, next, nnext);
-      return *missing == DC_NONE ? ATTEMPT_STUCK : ATTEMPT_MISSING;
+    /* The paper asks for a missing release only when nothing is legal; the
+    ** artifact asks as soon as a rejection has one (eager, the default). */
+    if (best == DC_NONE || v->eager_missing) {
+      *missing = missing_release(v, next, nrejected);
+      if (*missing != DC_NONE) return ATTEMPT_MISSING;
+      if (best == DC_NONE) return ATTEMPT_STUCK;
     }
     place(v, &k, best);
     v->frontier[g->ev[best].thread] = g->po_prev[best];
@@ -430,8 +433,9 @@ static bool check_witness(vindicator *v, uint32_t e1, uint32_t e2) {
 
 void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
              const uint32_t *first_node, const uint32_t *last_node,
-             const uint32_t *fork_node, double timeout_ms) {
+             const uint32_t *fork_node, double timeout_ms, bool eager_missing) {
   memset(v, 0, sizeof *v);
+  v->eager_missing = eager_missing;
   v->g = g;
   v->threads = threads;
   v->locks = locks ? locks : 1;

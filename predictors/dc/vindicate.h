@@ -29,6 +29,7 @@ typedef struct vindicator {
   uint32_t threads, locks, vars;
   const uint32_t *first_node, *last_node, *fork_node;   /* per thread */
   double timeout_ms;                                    /* 0: none */
+  bool eager_missing;       /* ask for a missing release at the first rejection */
 
   /* Scratch, one entry per node: stamps say "member of the current set". */
   uint32_t *seen, *in_r, *in_d, *placed, *count;
@@ -56,7 +57,7 @@ typedef struct vindicator {
 
 void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
              const uint32_t *first_node, const uint32_t *last_node,
-             const uint32_t *fork_node, double timeout_ms);
+             const uint32_t *fork_node, double timeout_ms, bool eager_missing);
 void vr_free(vindicator *v);
 
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st);

@@ -82,6 +82,12 @@ case_ lrrel '10-11:hb:verified' --vindicate all <<< 'T1|acq(m)|1 T1|r(x)|2 T1|re
 # adjacent-ca); every witness must be valid (case_ checks them all, and that
 # no witness failed the internal check).
 case_ p1 '1-3:hb:verified 3-4:hb:verified 2-5:hb:verified 6-10:hb:verified 9-13:hb:verified 13-16:hb:verified 16-20:hb:verified 20-21:hb:verified 21-22:hb:verified 23-24:hb:verified 22-25:hb:verified' --vindicate all <<< 'T1|r(x0)|1 T4|r(x1)|2 T2|w(x0)|3 T1|w(x0)|4 T2|w(x1)|5 T1|w(x0)|6 T2|w(x1)|7 T1|acq(l2)|8 T2|r(x1)|9 T2|r(x0)|10 T2|acq(l1)|11 T1|acq(l0)|12 T1|w(x1)|13 T1|rel(l0)|14 T2|r(x0)|15 T3|w(x1)|16 T2|acq(l0)|17 T2|rel(l0)|18 T3|acq(l0)|19 T2|r(x1)|20 T1|w(x1)|21 T4|r(x1)|22 T1|w(x0)|23 T2|r(x0)|24 T2|w(x1)|25 T3|rel(l0)|26 T1|rel(l2)|27 T2|rel(l1)|28'
+# Found by shrinking a random trace: (15,16) is adjacent in the trace itself,
+# but the latest-first construction places T0's rel(L13)@5 before it asks for
+# T4's missing rel(L13)@10 and gets stuck.  Asking for a missing release at
+# the first rejection (eager, the artifact's way and our default) verifies it.
+case_ eager '4-6:hb:verified 8-14:wcp:verified 15-16:hb:verified' --vindicate all <<< 'T0|w(V9290)|440 T3|r(V4852)|688 T0|acq(L13)|202 T0|w(V7461)|808 T0|rel(L13)|219 T4|r(V7461)|479 T4|acq(L13)|878 T4|r(V9526)|999 T3|r(V4571)|440 T4|rel(L13)|895 T3|r(V2071)|440 T3|acq(L13)|959 T3|rel(L13)|976 T3|w(V9526)|85 T3|r(V4321)|440 T0|w(V4321)|688'
+expect_eq when-stuck "$(verdicts "$TMP/eager.std" --vindicate all --missing-release when-stuck | cut -d' ' -f3)" 15-16:hb:unknown
 # A section open at the end of the trace may stay open in the witness.
 case_ open-cs '2-3:hb:verified' --vindicate all <<< 'T1|acq(m)|1 T1|w(x)|2 T2|r(x)|3'
 # Fork and join are hard edges; the parent's events after the fork race.
