@@ -35,6 +35,7 @@ typedef struct dc_config {
   vindicate_mode mode;
   const char *witness_dir;
   double timeout_ms;         /* per race; 0: none (the paper's default) */
+  double budget_ms;          /* for all races together; 0: none */
   uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
   unsigned verdict_mask;     /* verdicts to report: bit 1 << vr_verdict */
   bool missing_when_stuck;   /* the paper's late missing-release request */
@@ -91,6 +92,10 @@ static int dc_option(void *ctx, const char *name, const char *value) {
     if (value && strcmp(value, "eager") == 0) c->missing_when_stuck = false;
     else if (value && strcmp(value, "when-stuck") == 0) c->missing_when_stuck = true;
     else rp_usage_error("--missing-release: expected eager or when-stuck");
+    return 2;
+  }
+  if (strcmp(name, "--vindicate-budget") == 0) {
+    c->budget_ms = (double)rp_parse_count(name, value);
     return 2;
   }
   if (strcmp(name, "--vindicate-max") == 0) {
@@ -211,6 +216,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
       const dc_race *r = &an->races[i];
       if (tried[i] || !selected(c, r) || (c->max_vindicate && tot->vindicated >= c->max_vindicate))
         continue;
+      if (c->budget_ms > 0 && ms_since(&t0) > c->budget_ms) break;
       if (phase == 1 && rp_u64set_has(&verified_static, location_pair(r))) continue;
       tried[i] = true;
       vindicate_one(c, rep, &an->g, &v, r, &verdict[i], tot);
@@ -283,6 +289,8 @@ int main(int argc, char **argv) {
                    "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
                    "                           0 = no limit (default, as in the paper)\n"
                    "  --vindicate-max N        vindicate at most N races (default 0: all)\n"
+                   "  --vindicate-budget MS    stop vindicating after MS ms in all; the\n"
+                   "                           rest stay unknown (default 0: no limit)\n"
                    "  --missing-release WHEN   when the construction asks for a missing\n"
                    "                           release: eager (at the first rejection that\n"
                    "                           has one, as the artifact; default) or\n"
