@@ -42,6 +42,12 @@ static void grow(dc_keymap *m) {
   free(old_slot);
 }
 
+uint32_t dc_keymap_find(const dc_keymap *m, uint64_t key) {
+  for (size_t c = cell_of(key, m->mask); m->slot[c]; c = (c + 1) & m->mask)
+    if (m->keys[c] == key) return m->slot[c] - 1;
+  return UINT32_MAX;
+}
+
 uint32_t dc_keymap_get(dc_keymap *m, uint64_t key, int *fresh) {
   size_t c = cell_of(key, m->mask);
   while (m->slot[c]) {

@@ -17,6 +17,8 @@ typedef struct dc_keymap {
 
 void dc_keymap_init(dc_keymap *m);
 void dc_keymap_free(dc_keymap *m);
+/* The slot of key, or UINT32_MAX if absent. */
+uint32_t dc_keymap_find(const dc_keymap *m, uint64_t key);
 /* The slot of key, allocating the next slot if new (*fresh tells). */
 uint32_t dc_keymap_get(dc_keymap *m, uint64_t key, int *fresh);
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "keymap.h"
 #include "u64set.h"
 
 /* ---- Scratch sets and the time budget ------------------------------------- */
@@ -100,10 +101,10 @@ static void reach(vindicator *v, uint32_t start, bool forward,
 
 /* ---- ADDCONSTRAINTS (§6.2) ------------------------------------------------ */
 
-static void collect_acq(vindicator *v, uint32_t x) {
-  if (v->g->ev[x].op != RP_OP_ACQ) return;
-  RP_GROW(v->acqs, v->acqs_cap, v->nacqs);
-  v->acqs[v->nacqs++] = x;
+/* The latest node of each thread among those visited. */
+static void note_latest(vindicator *v, uint32_t x) {
+  uint32_t t = v->g->ev[x].thread;
+  if (v->latest[t] == DC_NONE || x > v->latest[t]) v->latest[t] = x;
 }
 
 /* Releases whose acquire must precede e1/e2 (the others pair with nothing). */
@@ -111,6 +112,29 @@ static void collect_rel(vindicator *v, uint32_t x) {
   if (v->g->ev[x].op != RP_OP_REL || !in_r(v, v->g->match[x])) return;
   RP_GROW(v->rels, v->rels_cap, v->nrels);
   v->rels[v->nrels++] = x;
+}
+
+/* The acquires of lock m by thread t, in trace order, from the per-(lock,
+** thread) lists built by vr_init. */
+static const uint32_t *acquires_of(const vindicator *v, uint32_t m, uint32_t t, size_t *n) {
+  uint32_t slot = dc_keymap_find(&v->acq_map, dc_pair_key(m, t));
+  if (slot == DC_NONE) {
+    *n = 0;
+    return NULL;
+  }
+  *n = v->acq_off[slot + 1] - v->acq_off[slot];
+  return v->acq_nodes + v->acq_off[slot];
+}
+
+/* The latest acquire of m by t at or before node x, or DC_NONE. */
+static uint32_t latest_acquire(const vindicator *v, uint32_t m, uint32_t t, uint32_t x) {
+  size_t n, lo = 0;
+  const uint32_t *a = acquires_of(v, m, t, &n);
+  while (lo < n) {   /* first index whose node is after x */
+    size_t mid = lo + (n - lo) / 2;
+    if (a[mid] <= x) lo = mid + 1; else n = mid;
+  }
+  return lo ? a[lo - 1] : DC_NONE;
 }
 
 /* Sort by (lock, thread), then latest first (acquires) or earliest first
@@ -159,11 +183,25 @@ static bool ls_constraints(vindicator *v, rp_u64set *cset, uint32_t src, uint32_
                            bool *changed, vr_stats *st) {
   const dc_graph *g = v->g;
   v->nacqs = v->nrels = 0;
-  reach(v, src, false, collect_acq);
   reach(v, snk, true, collect_rel);
-  if (v->nacqs == 0 || v->nrels == 0) return true;
-  qsort_r(v->acqs, v->nacqs, sizeof *v->acqs, by_lock_thread, v);
+  if (v->nrels == 0) return true;
   qsort_r(v->rels, v->nrels, sizeof *v->rels, by_lock_thread, v);
+  /* The latest acquire of each (lock, thread) reaching src is the latest
+  ** one at or before that thread's latest ancestor of src. */
+  for (uint32_t t = 0; t < v->threads; t++) v->latest[t] = DC_NONE;
+  reach(v, src, false, note_latest);
+  for (size_t j = 0; j < v->nrels; j++) {
+    uint32_t m = g->ev[v->rels[j]].operand;
+    if (j > 0 && g->ev[v->rels[j - 1]].operand == m) continue;
+    for (uint32_t t = 0; t < v->threads; t++) {
+      uint32_t a = v->latest[t] == DC_NONE ? DC_NONE : latest_acquire(v, m, t, v->latest[t]);
+      if (a == DC_NONE) continue;
+      RP_GROW(v->acqs, v->acqs_cap, v->nacqs);
+      v->acqs[v->nacqs++] = a;
+    }
+  }
+  if (v->nacqs == 0) return true;
+  qsort_r(v->acqs, v->nacqs, sizeof *v->acqs, by_lock_thread, v);
   size_t na = first_per_group(g, v->acqs, v->nacqs), nr = first_per_group(g, v->rels, v->nrels);
   for (size_t i = 0, j = 0; i < na && j < nr;) {
     uint32_t la = g->ev[v->acqs[i]].operand, lr = g->ev[v->rels[j]].operand;
@@ -431,6 +469,30 @@ static bool check_witness(vindicator *v, uint32_t e1, uint32_t e2) {
 
 /* ---- Top level -------------------------------------------------------------- */
 
+/* Per (lock, thread), the acquires in trace order (two passes: count, fill). */
+static void index_acquires(vindicator *v) {
+  const dc_graph *g = v->g;
+  size_t slots = 0, cap = 0;
+  uint32_t *count = NULL;
+  dc_keymap_init(&v->acq_map);
+  for (uint32_t x = 0; x < g->n; x++) {
+    if (g->ev[x].op != RP_OP_ACQ) continue;
+    int fresh;
+    uint32_t slot = dc_keymap_get(&v->acq_map, dc_pair_key(g->ev[x].operand, g->ev[x].thread), &fresh);
+    RP_GROW(count, cap, slot);
+    count[slot]++;
+    if (slot + 1 > slots) slots = slot + 1;
+  }
+  v->acq_off = rp_calloc(slots + 1, sizeof *v->acq_off);
+  for (size_t i = 0; i < slots; i++) v->acq_off[i + 1] = v->acq_off[i] + count[i];
+  v->acq_nodes = rp_malloc((v->acq_off[slots] + 1) * sizeof *v->acq_nodes);
+  for (size_t i = 0; i < slots; i++) count[i] = v->acq_off[i];
+  for (uint32_t x = 0; x < g->n; x++)
+    if (g->ev[x].op == RP_OP_ACQ)
+      v->acq_nodes[count[dc_keymap_find(&v->acq_map, dc_pair_key(g->ev[x].operand, g->ev[x].thread))]++] = x;
+  free(count);
+}
+
 void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
              const uint32_t *first_node, const uint32_t *last_node,
              const uint32_t *fork_node, double timeout_ms, bool eager_missing) {
@@ -458,6 +520,8 @@ void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint3
   v->w_hi = rp_calloc(v->vars, sizeof *v->w_hi);
   v->acc_missing = rp_calloc(v->vars, 1);
   v->w_missing = rp_calloc(v->vars, 1);
+  v->latest = rp_calloc(threads ? threads : 1, sizeof *v->latest);
+  index_acquires(v);
 }
 
 void vr_free(vindicator *v) {
@@ -481,6 +545,10 @@ void vr_free(vindicator *v) {
   free(v->c_dst);
   free(v->acqs);
   free(v->rels);
+  free(v->latest);
+  free(v->acq_off);
+  free(v->acq_nodes);
+  dc_keymap_free(&v->acq_map);
 }
 
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
