@@ -281,34 +281,42 @@ static void record_race(dc_analysis *a, const rp_access *first, uint32_t first_n
   if (a->race_limit && a->nraces >= a->race_limit) a->stopped = true;
 }
 
-/* CHECK_RACE: the unordered earlier conflicting accesses; report the latest,
-** add race edges from all, and order them all before this access in DC, HB
-** and WCP (race ordering, §4.3). */
+/* An unordered earlier conflicting access: its report data, node, thread and
+** HB local time (for the class). */
+typedef struct dc_partner {
+  const rp_access *acc;
+  uint32_t node, thread, hb_lt;
+} dc_partner;
+
+/* Add the race edge from p; report p now (all partners) or keep the latest. */
+static void take_partner(dc_analysis *a, const dc_thread *th, dc_partner *latest,
+                         dc_partner p, const rp_access *cur, uint32_t node, uint32_t x) {
+  edge(a, p.node);
+  if (a->all_partners)
+    record_race(a, p.acc, p.node, cur, node, x, classify(th, p.thread, p.hb_lt));
+  else if (latest->acc == NULL || p.acc->pos > latest->acc->pos)
+    *latest = p;
+}
+
+/* CHECK_RACE: the unordered earlier conflicting accesses; report the latest
+** (or each, with all_partners), add race edges from all, and order them all
+** before this access in DC, HB and WCP (race ordering, §4.3). */
 static void check_race(dc_analysis *a, dc_thread *th, uint32_t t, dc_var *v, uint32_t x,
                        bool write, const rp_access *cur, uint32_t node) {
-  const rp_access *partner = NULL;
-  uint32_t partner_node = DC_NONE, partner_u = 0, partner_lt = 0;
+  dc_partner latest = {NULL, DC_NONE, 0, 0};
+  size_t races_before = a->nraces;
   if (v->written && v->wacc.thread != t &&
-      rp_vc_get(&v->wclk, v->wacc.thread) > rp_vc_get(&th->c, v->wacc.thread)) {
-    partner = &v->wacc;
-    partner_node = v->wnode;
-    partner_u = v->wacc.thread;
-    partner_lt = v->whb_lt;
-    edge(a, v->wnode);
-  }
+      rp_vc_get(&v->wclk, v->wacc.thread) > rp_vc_get(&th->c, v->wacc.thread))
+    take_partner(a, th, &latest, (dc_partner){&v->wacc, v->wnode, v->wacc.thread, v->whb_lt},
+                 cur, node, x);
   if (write)
-    for (uint32_t u = 0; u < v->threads; u++) {
-      if (u == t || v->rlt[u] <= rp_vc_get(&th->c, u)) continue;
-      edge(a, v->rnode[u]);
-      if (partner == NULL || v->racc[u].pos > partner->pos) {
-        partner = &v->racc[u];
-        partner_node = v->rnode[u];
-        partner_u = u;
-        partner_lt = v->rhb_lt[u];
-      }
-    }
-  if (partner == NULL) return;
-  record_race(a, partner, partner_node, cur, node, x, classify(th, partner_u, partner_lt));
+    for (uint32_t u = 0; u < v->threads; u++)
+      if (u != t && v->rlt[u] > rp_vc_get(&th->c, u))
+        take_partner(a, th, &latest, (dc_partner){&v->racc[u], v->rnode[u], u, v->rhb_lt[u]},
+                     cur, node, x);
+  if (latest.acc != NULL)
+    record_race(a, latest.acc, latest.node, cur, node, x, classify(th, latest.thread, latest.hb_lt));
+  if (a->nraces == races_before) return;
   rp_vc_join(&th->c, &v->wclk);
   rp_vc_join(&th->h, &v->whb);
   rp_vc_join(&th->p, &v->whb);

@@ -104,6 +104,7 @@ typedef struct dc_thread {
 
 typedef struct dc_analysis {
   bool build_graph;
+  bool all_partners;       /* report every unordered partner, not only the latest */
   dc_graph g;
   uint32_t nodes;          /* events analysed (= nodes of G when built) */
   dc_thread *threads;

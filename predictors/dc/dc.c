@@ -39,6 +39,7 @@ typedef struct dc_config {
   uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
   unsigned verdict_mask;     /* verdicts to report: bit 1 << vr_verdict */
   bool missing_when_stuck;   /* the paper's late missing-release request */
+  bool all_partners;         /* report every unordered partner of an access */
 } dc_config;
 
 typedef struct dc_state {
@@ -88,6 +89,10 @@ static int dc_option(void *ctx, const char *name, const char *value) {
     c->timeout_ms = (double)rp_parse_count(name, value);
     return 2;
   }
+  if (strcmp(name, "--all-partners") == 0) {
+    c->all_partners = true;
+    return 1;
+  }
   if (strcmp(name, "--missing-release") == 0) {
     if (value && strcmp(value, "eager") == 0) c->missing_when_stuck = false;
     else if (value && strcmp(value, "when-stuck") == 0) c->missing_when_stuck = true;
@@ -110,6 +115,7 @@ static void *dc_create(void *ctx) {
   dc_state *s = rp_calloc(1, sizeof *s);
   s->cfg = c;
   dc_analysis_init(&s->an, c->mode != MODE_NONE, 0);
+  s->an.all_partners = c->all_partners;
   if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
     rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
   return s;
@@ -286,6 +292,9 @@ int main(int argc, char **argv) {
                    "                           none (no constraint graph is built)\n"
                    "  --witness DIR            write each verified race's reordered trace\n"
                    "                           to DIR/race-FIRST-SECOND.std\n"
+                   "  --all-partners           report every unordered earlier conflicting\n"
+                   "                           access of an access (its race edges), not\n"
+                   "                           only the latest, as the paper does\n"
                    "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
                    "                           0 = no limit (default, as in the paper)\n"
                    "  --vindicate-max N        vindicate at most N races (default 0: all)\n"
