@@ -97,6 +97,15 @@ case_ reentrant '' --vindicate all <<< 'T1|acq(m)|1 T1|acq(m)|2 T1|w(x)|3 T1|rel
 # One race per access (the latest unordered partner), edges from all.
 case_ latest-partner '2-3:hb:verified' --vindicate all <<< 'T1|r(x)|1 T2|r(x)|2 T3|w(x)|3'
 
+# Limits: a total budget leaves the races after it unvindicated (unknown).
+rp-gen --threads 4 --locks 4 --vars 50 --events 20000 --seed 3 --cs-share 0.5 > "$TMP/gen.std"
+rp-dc --quiet --vindicate all --vindicate-budget 1 --stats "$TMP/budget.csv" "$TMP/gen.std"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+         NR == 2 && !($c["vindicated"] < $c["racy_pairs"] && $c["unknown"] >= $c["racy_pairs"] - $c["vindicated"]) {
+           print "budget: " $c["vindicated"] " of " $c["racy_pairs"] " vindicated"; exit 1 }' \
+  "$TMP/budget.csv" || fail "--vindicate-budget 1 did not stop vindication"
+expect_eq vindicate-max-1 "$(stat dc "$TMP/gen.std" vindicated --vindicate all --vindicate-max 1)" 1
+
 # --first-race and --max-races stop the analysis.
 expect_eq first-race "$(verdicts "$TMP/p1.std" --first-race)" '1-3:hb:unknown'
 expect_eq max-races "$(verdicts "$TMP/p1.std" --max-races 2 --vindicate all)" '1-3:hb:verified 3-4:hb:verified'
