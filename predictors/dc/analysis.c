@@ -373,9 +373,9 @@ static void on_join(dc_analysis *a, dc_thread *th, dc_thread *ch, uint32_t child
 /* ---- The event loop ------------------------------------------------------- */
 
 /* A node for the event, with its program-order, fork and lock links. */
-static void add_node(dc_analysis *a, dc_thread *th, const rp_event *ev, uint64_t pos) {
+static void add_node(dc_analysis *a, dc_thread *th, const rp_event *ev) {
   dc_graph *g = &a->g;
-  uint32_t v = dc_graph_add_node(g, ev, pos);
+  uint32_t v = dc_graph_add_node(g, ev);
   if (th->last != DC_NONE) {
     g->po_prev[v] = th->last;
     g->po_next[th->last] = v;
@@ -390,7 +390,7 @@ void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos) {
   uint32_t t = ev->thread, node = a->nodes++;
   if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) thread_of(a, ev->operand);
   dc_thread *th = thread_of(a, t);
-  if (a->build_graph) add_node(a, th, ev, pos);
+  if (a->build_graph) add_node(a, th, ev);
   switch ((rp_op)ev->op) {
   case RP_OP_READ:
   case RP_OP_WRITE:

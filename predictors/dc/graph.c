@@ -13,7 +13,6 @@ void dc_graph_init(dc_graph *g) {
 
 void dc_graph_free(dc_graph *g) {
   free(g->ev);
-  free(g->pos);
   free(g->po_prev);
   free(g->po_next);
   free(g->match);
@@ -34,7 +33,6 @@ void dc_graph_free(dc_graph *g) {
 /* All per-node arrays share one capacity: each grows from the same old one. */
 static void grow_nodes(dc_graph *g, size_t need) {
   size_t c;
-  c = g->cap; RP_GROW(g->pos, c, need);
   c = g->cap; RP_GROW(g->po_prev, c, need);
   c = g->cap; RP_GROW(g->po_next, c, need);
   c = g->cap; RP_GROW(g->match, c, need);
@@ -42,13 +40,12 @@ static void grow_nodes(dc_graph *g, size_t need) {
   RP_GROW(g->ev, g->cap, need);
 }
 
-uint32_t dc_graph_add_node(dc_graph *g, const rp_event *ev, uint64_t pos) {
+uint32_t dc_graph_add_node(dc_graph *g, const rp_event *ev) {
   if (g->n == DC_NONE - 1) rp_die(RP_EXIT_RESOURCE, "too many events for the constraint graph");
   uint32_t v = g->n++;
   if (v >= g->cap) grow_nodes(g, v);
   RP_GROW(g->pred_off, g->off_cap, (size_t)v + 1);
   g->ev[v] = *ev;
-  g->pos[v] = pos;
   g->po_prev[v] = g->po_next[v] = g->match[v] = g->encl[v] = DC_NONE;
   g->pred_off[v + 1] = (uint32_t)g->edges;
   return v;

@@ -24,7 +24,6 @@ typedef struct dc_graph {
   uint32_t n;             /* nodes */
   size_t cap;
   rp_event *ev;           /* the node's event */
-  uint64_t *pos;          /* its 1-based position in the input */
   uint32_t *po_prev, *po_next;
   uint32_t *match;        /* acq: its release (DC_NONE if open); rel: its acquire */
   uint32_t *encl;         /* acq: the acquire enclosing it; others: the innermost
@@ -43,7 +42,7 @@ void dc_graph_init(dc_graph *g);
 void dc_graph_free(dc_graph *g);
 
 /* Append a node for ev (its program-order and lock links filled by the caller). */
-uint32_t dc_graph_add_node(dc_graph *g, const rp_event *ev, uint64_t pos);
+uint32_t dc_graph_add_node(dc_graph *g, const rp_event *ev);
 /* Add the permanent edge src -> newest node. */
 void dc_graph_add_edge(dc_graph *g, uint32_t src);
 /* Build successor lists and the overlay; no more nodes may be added. */
