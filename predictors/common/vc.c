@@ -31,7 +31,8 @@ void rp_vc_join(rp_vc *dst, const rp_vc *src) {
 
 void rp_vc_copy(rp_vc *dst, const rp_vc *src) {
   if (src->n > dst->n) rp_vc_reserve(dst, src->n - 1);
-  memcpy(dst->c, src->c, src->n * sizeof *src->c);
+  if (dst->n == 0) return;   /* both empty: no storage to touch */
+  if (src->n) memcpy(dst->c, src->c, src->n * sizeof *src->c);
   memset(dst->c + src->n, 0, (dst->n - src->n) * sizeof *dst->c);
 }
 
@@ -41,4 +42,6 @@ bool rp_vc_leq(const rp_vc *a, const rp_vc *b) {
   return true;
 }
 
-void rp_vc_clear(rp_vc *v) { memset(v->c, 0, v->n * sizeof *v->c); }
+void rp_vc_clear(rp_vc *v) {
+  if (v->n) memset(v->c, 0, v->n * sizeof *v->c);
+}

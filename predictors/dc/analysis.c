@@ -89,12 +89,6 @@ static void lock_cover(dc_lock *l, uint32_t threads) {
 
 /* ---- Graph and clock helpers --------------------------------------------- */
 
-/* dst := src.  (rp_vc_copy hands memcpy a null pointer when both are empty.) */
-static void vc_assign(rp_vc *dst, const rp_vc *src) {
-  if (src->n) rp_vc_copy(dst, src);
-  else if (dst->n) rp_vc_clear(dst);
-}
-
 static void edge(dc_analysis *a, uint32_t src) {
   if (a->build_graph) dc_graph_add_edge(&a->g, src);
 }
@@ -148,7 +142,7 @@ static void on_acquire(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   w->thread = t;
   rp_vc_init(&w->acq_time);
   rp_vc_init(&w->rel_hb);
-  vc_assign(&w->acq_time, &th->p);
+  rp_vc_copy(&w->acq_time, &th->p);
   rp_vc_set(&w->acq_time, t, rp_vc_get(&th->h, t));
   RP_GROW(th->held, th->held_cap, th->nheld);
   th->held[th->nheld++] = (dc_held){m, node, l->log_n};
@@ -230,11 +224,11 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   }
   l->nrd = l->nwr = 0;
   dc_cs *cs = &l->cs[t].rec[l->cs[t].n - 1];
-  vc_assign(&cs->rel_clk, &th->c);
+  rp_vc_copy(&cs->rel_clk, &th->c);
   cs->rel_node = node;
-  vc_assign(&l->hb, &th->h);
-  vc_assign(&l->wcp, &th->p);
-  vc_assign(&l->log[held.wcp_log].rel_hb, &th->h);
+  rp_vc_copy(&l->hb, &th->h);
+  rp_vc_copy(&l->wcp, &th->p);
+  rp_vc_copy(&l->log[held.wcp_log].rel_hb, &th->h);
 }
 
 /* ---- Accesses ------------------------------------------------------------- */
@@ -337,10 +331,10 @@ static void on_access(dc_analysis *a, dc_thread *th, const rp_event *ev, uint64_
   check_race(a, th, t, v, x, write, &cur, node);
   if (write) {
     v->written = true;
-    vc_assign(&v->wclk, &th->c);
+    rp_vc_copy(&v->wclk, &th->c);
     v->wnode = node;
     v->wacc = cur;
-    vc_assign(&v->whb, &th->h);
+    rp_vc_copy(&v->whb, &th->h);
     v->whb_lt = rp_vc_get(&th->h, t);
   } else {
     v->rlt[t] = rp_vc_get(&th->c, t);
