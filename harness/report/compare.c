@@ -40,47 +40,9 @@ static void add_header(TextTable *t, const Summary *s) {
 
 static const char *races_of(const Cell *c) { return c && c->races && c->races[0] ? c->races : "-"; }
 
-/* Writes compare.dat and compare.gp when there is at least one ratio. */
-static void plot_ratios(const Summary *s, const Summary *base, const char *out_dir, StrVec *scripts) {
-  FILE *dat = dat_open(out_dir, "compare");
-  if (!dat) return;
-  int points = 0;
-  double smallest = INFINITY, largest = 0;
-  fputs("trace", dat);
-  for (int p = 0; p < s->predictors.n; p++) {
-    fputc('\t', dat);
-    gp_put_plain(dat, s->predictors.items[p], 0);
-  }
-  for (int t = 0; t < s->traces.n; t++) {
-    int any = 0;
-    double r;
-    for (int p = 0; p < s->predictors.n; p++)
-      any |= ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r);
-    if (!any) continue; /* as in the time plot: no rows without a value */
-    fputc('\n', dat);
-    gp_put_plain(dat, s->traces.items[t], 0);
-    for (int p = 0; p < s->predictors.n; p++) {
-      if (ratio(summary_cell(s, t, p), base_cell(s, base, t, p), &r)) {
-        fprintf(dat, "\t%.4f", r);
-        points++;
-        smallest = fmin(smallest, r);
-        largest = fmax(largest, r);
-      } else {
-        fputs("\t?", dat);
-      }
-    }
-  }
-  fputc('\n', dat);
-  fclose(dat);
-  FILE *gp = points ? gp_open(out_dir, "compare", "Time ratio per trace: new / baseline (below 1 = faster)") : NULL;
-  if (!gp) return;
-  fputs("set style data histograms\nset style histogram clustered gap 1\n"
-        "set style fill solid 0.7 border -1\nset ylabel 'new / baseline'\n"
-        "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", gp);
-  gp_log_yrange(gp, smallest, largest);
-  fprintf(gp, "plot for [i=2:%d] 'compare.dat' using i:xtic(1) title columnheader(i)\n",
-          s->predictors.n + 1);
-  gp_close(gp, "compare", scripts);
+/* The new / baseline time ratio of a trace and predictor, for the plot. */
+static int plottable_ratio(const Summary *s, const void *base, int t, int p, double *r) {
+  return ratio(summary_cell(s, t, p), base_cell(s, base, t, p), r);
 }
 
 int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
@@ -103,6 +65,7 @@ int write_comparison(const Summary *s, const Summary *base, const char *out_dir,
   }
   int rc = write_table_forms(&t, out_dir, "compare", format);
   texttable_free(&t);
-  plot_ratios(s, base, out_dir, scripts);
+  plot_per_trace(s, plottable_ratio, base, out_dir, "compare",
+                 "Time ratio per trace: new / baseline (below 1 = faster)", "new / baseline", scripts);
   return rc;
 }

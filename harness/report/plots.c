@@ -63,36 +63,28 @@ void gp_log_yrange(FILE *gp, double smallest, double largest) {
   fprintf(gp, "set logscale y\nset yrange [%g:%g]\n", pow(10, floor(log10(smallest)) - 1), top);
 }
 
-/* A cell's time for a log-scale axis: ok cells only, never below 1 ms. */
-static int plottable_time(const Cell *c, double *t) {
-  if (c->runs == 0 || c->marker) return 0;
-  *t = c->time_s < 0.001 ? 0.001 : c->time_s;
-  return 1;
-}
-
-/* Clustered bars, one cluster per trace: the time of each predictor. */
-static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
-  FILE *dat = dat_open(out_dir, "time");
+void plot_per_trace(const Summary *s, TraceValue value, const void *ctx, const char *out_dir,
+                    const char *name, const char *title, const char *ylabel, StrVec *scripts) {
+  FILE *dat = dat_open(out_dir, name);
   if (!dat) return;
   int points = 0;
-  double smallest = INFINITY, largest = 0;
+  double smallest = INFINITY, largest = 0, v;
   fputs("trace", dat);
   for (int p = 0; p < s->predictors.n; p++) {
     fputc('\t', dat);
     gp_put_plain(dat, s->predictors.items[p], 0);
   }
-  /* A trace no predictor finished is left out: gnuplot warns about trailing
+  /* A trace without any value is left out: gnuplot warns about trailing
   ** rows without any value. */
   for (int t = 0; t < s->traces.n; t++) {
     int any = 0;
-    double v;
-    for (int p = 0; p < s->predictors.n; p++) any |= plottable_time(summary_cell(s, t, p), &v);
+    for (int p = 0; p < s->predictors.n; p++) any |= value(s, ctx, t, p, &v);
     if (!any) continue;
     fputc('\n', dat);
     gp_put_plain(dat, s->traces.items[t], 0);
     for (int p = 0; p < s->predictors.n; p++) {
-      if (plottable_time(summary_cell(s, t, p), &v)) {
-        fprintf(dat, "\t%.3f", v);
+      if (value(s, ctx, t, p, &v)) {
+        fprintf(dat, "\t%.4g", v);
         points++;
         smallest = fmin(smallest, v);
         largest = fmax(largest, v);
@@ -103,15 +95,24 @@ static void plot_times(const Summary *s, const char *out_dir, StrVec *scripts) {
   }
   fputc('\n', dat);
   fclose(dat);
-  FILE *gp = points ? gp_open(out_dir, "time", "Running time per trace (median; missing: TO/MO/ERR)") : NULL;
+  FILE *gp = points ? gp_open(out_dir, name, title) : NULL;
   if (!gp) return;
-  fputs("set style data histograms\nset style histogram clustered gap 1\n"
-        "set style fill solid 0.7 border -1\nset ylabel 'wall time (s)'\n"
-        "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", gp);
+  fprintf(gp, "set style data histograms\nset style histogram clustered gap 1\n"
+              "set style fill solid 0.7 border -1\nset ylabel '%s'\n"
+              "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", ylabel);
   gp_log_yrange(gp, smallest, largest);
-  fprintf(gp, "plot for [i=2:%d] 'time.dat' using i:xtic(1) title columnheader(i)\n",
-          s->predictors.n + 1);
-  gp_close(gp, "time", scripts);
+  fprintf(gp, "plot for [i=2:%d] '%s.dat' using i:xtic(1) title columnheader(i)\n",
+          s->predictors.n + 1, name);
+  gp_close(gp, name, scripts);
+}
+
+/* A cell's time for a log-scale axis: ok cells only, never below 1 ms. */
+static int plottable_time(const Summary *s, const void *ctx, int t, int p, double *v) {
+  (void)ctx;
+  const Cell *c = summary_cell(s, t, p);
+  if (c->runs == 0 || c->marker) return 0;
+  *v = c->time_s < 0.001 ? 0.001 : c->time_s;
+  return 1;
 }
 
 static int compare_doubles(const void *a, const void *b) {
@@ -128,7 +129,7 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
   double *times = xmalloc((size_t)(s->traces.n + 1) * sizeof *times);
   for (int p = 0; p < s->predictors.n; p++) {
     int n = 0;
-    for (int t = 0; t < s->traces.n; t++) n += plottable_time(summary_cell(s, t, p), &times[n]);
+    for (int t = 0; t < s->traces.n; t++) n += plottable_time(s, NULL, t, p, &times[n]);
     if (n == 0) continue;
     qsort(times, (size_t)n, sizeof *times, compare_doubles);
     fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
@@ -237,7 +238,8 @@ static void plot_distances(const Summary *s, const char *out_dir, StrVec *script
 }
 
 void write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts) {
-  plot_times(s, out_dir, scripts);
+  plot_per_trace(s, plottable_time, NULL, out_dir, "time",
+                 "Running time per trace (median; missing: TO/MO/ERR)", "wall time (s)", scripts);
   plot_cactus(s, out_dir, scripts);
   plot_races(s, out_dir, count_label, scripts);
   plot_distances(s, out_dir, scripts);

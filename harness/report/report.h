@@ -67,6 +67,13 @@ void gp_put_plain(FILE *f, const char *s, int in_quotes);
 /* A log-scale y axis that shows every value from smallest to largest. */
 void gp_log_yrange(FILE *gp, double smallest, double largest);
 
+/* The value of trace t for predictor p in a per-trace plot, if it has one. */
+typedef int (*TraceValue)(const Summary *s, const void *ctx, int t, int p, double *v);
+/* Clustered bars on a log scale, one cluster per trace and one bar per
+** predictor, written as NAME.dat and NAME.gp when there is any value. */
+void plot_per_trace(const Summary *s, TraceValue value, const void *ctx, const char *out_dir,
+                    const char *name, const char *title, const char *ylabel, StrVec *scripts);
+
 /* gnuplot.c: runs every script in out_dir; 0 if all drew silently. */
 int run_gnuplot(const char *out_dir, const StrVec *scripts);
 
