@@ -118,6 +118,13 @@ static inline bool rp_rcut_covers(const rp_rmodel *m, const rp_rstate *s,
   return true;
 }
 
+/* may_append for definitions whose prepare() returns, per event, the cut it
+** needs first (def_data: one row of m->threads entries per event). */
+static inline bool rp_rmay_append_after_needs(const rp_rmodel *m, const rp_rstate *s,
+                                              uint32_t i) {
+  return rp_rcut_covers(m, s, (const uint32_t *)m->def_data + (size_t)i * m->threads);
+}
+
 /* Shared race tests: both enabled, or adjacent in the given order. */
 bool rp_rrace_enabled(const rp_rmodel *m, rp_rstate *s, uint32_t first, uint32_t then);
 bool rp_rrace_adjacent(const rp_rmodel *m, rp_rstate *s, uint32_t first, uint32_t then);

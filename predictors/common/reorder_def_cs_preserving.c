@@ -26,15 +26,11 @@ static void *prepare(const rp_rmodel *m) {
   return need;
 }
 
-static bool may_append(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
-  return rp_rcut_covers(m, s, (const uint32_t *)m->def_data + (size_t)i * m->threads);
-}
-
 const rp_rdef rp_rdef_cs_preserving = {
     .name = "cs-preserving",
     .summary = "enabled, keeping the trace's release->acquire order (SHB)",
     .reads = RP_READS_KEEP_WRITER,
     .prepare = prepare,
-    .may_append = may_append,
+    .may_append = rp_rmay_append_after_needs,
     .race_at = rp_rrace_enabled,
 };
