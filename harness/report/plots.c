@@ -120,6 +120,17 @@ static int compare_doubles(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The clauses of a `plot` command drawing each data block of NAME.dat (one
+** per predictor, separated by blank lines) with its predictor as title. */
+static void plot_series(FILE *gp, const char *name, const char *style, const StrVec *drawn) {
+  for (int i = 0; i < drawn->n; i++) {
+    fprintf(gp, "%s'%s.dat' index %d using 1:2 with %s title '", i ? ", " : "", name, i, style);
+    gp_put_plain(gp, drawn->items[i], 1);
+    fputc('\'', gp);
+  }
+  fputc('\n', gp);
+}
+
 /* Cactus plot: per predictor, its ok times sorted; x = traces solved. */
 static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
   FILE *dat = dat_open(out_dir, "cactus");
@@ -144,12 +155,7 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
     fputs("set logscale y\nset xlabel 'traces solved'\nset ylabel 'wall time (s)'\n"
           "set key top left\nset xtics 1\n", gp);
     fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
-    for (int i = 0; i < drawn.n; i++) {
-      fprintf(gp, "%s'cactus.dat' index %d using 1:2 with linespoints title '", i ? ", " : "", i);
-      gp_put_plain(gp, drawn.items[i], 1);
-      fputc('\'', gp);
-    }
-    fputc('\n', gp);
+    plot_series(gp, "cactus", "linespoints", &drawn);
     gp_close(gp, "cactus", scripts);
   }
   strvec_free(&drawn);
@@ -226,12 +232,7 @@ static void plot_distances(const Summary *s, const char *out_dir, StrVec *script
   if (gp) {
     fputs("set logscale x\nset xlabel 'race distance (events)'\nset ylabel 'fraction of races'\n"
           "set yrange [0:1.05]\nset key bottom right\nplot ", gp);
-    for (int i = 0; i < drawn.n; i++) {
-      fprintf(gp, "%s'distance.dat' index %d using 1:2 with steps title '", i ? ", " : "", i);
-      gp_put_plain(gp, drawn.items[i], 1);
-      fputc('\'', gp);
-    }
-    fputc('\n', gp);
+    plot_series(gp, "distance", "steps", &drawn);
     gp_close(gp, "distance", scripts);
   }
   strvec_free(&drawn);
