@@ -45,7 +45,7 @@ int rp_offline_main(int argc, char **argv, const rp_offline *p) {
   rp_report_open(&rep, &opt, p->tool.name, &trace.sym, p->extra_race_columns);
   p->analyse(p->tool.ctx, &trace, &rep);
   uint64_t events = trace.count ? trace.pos[trace.count - 1] : 0;
-  rp_report_finish(&rep, events + 0);
+  rp_report_finish(&rep, events);
   note_normalised(&opt, trace.reentrant_dropped);
   rp_trace_free(&trace);
   return 0;
