@@ -111,6 +111,13 @@ static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, ui
     return "the lock is held";
   if (e->op == RP_OP_JOIN && s->cut[e->operand] < m->len[e->operand])
     return "the joined thread has events left";
+  /* A join waits for a thread that starts only at its fork, so the fork comes
+  ** first even when the thread has no events (DESIGN.md, Ground truth). */
+  if (e->op == RP_OP_JOIN && m->fork_of[e->operand] != RP_NONE) {
+    uint32_t f = m->fork_of[e->operand];
+    if (s->cut[m->trace->events[f].thread] <= m->rank[f])
+      return "the joined thread was not forked yet";
+  }
   return NULL;
 }
 
