@@ -1,23 +1,51 @@
 /*
-** The STD text format of RAPID: one event a line, `thread|op(operand)|location`,
-** e.g. `T0|w(V1)|17`.  Ops without an operand are written bare: `T0|br|5`
-** (`T0|br()|5` is accepted too).  Blank lines and lines whose first non-blank
-** character is `#` are comments.
+** The STD text format of RAPID, read as RAPID's STD parser reads it
+** (focs-lab/rapid, parse/std), with errors where RAPID would misread:
+**
+**   line      = event | comment | blank, ended by LF, CR or CR LF (or the end)
+**   event     = thread '|' op '|' location          exactly three fields
+**   thread    = any bytes but '|', possibly empty ("" is a thread)
+**   op        = ("r" | "w" | "acq" | "rel" | "fork" | "join") '(' operand ')'
+**             | "begin" ANY | "end" ANY            the rest is ignored, as RAPID does
+**             | "br" | "br()"                      our extension (SeqCheck)
+**   operand   = one or more bytes, up to the op field's last ')'
+**   location  = one or more bytes but '|'
+**   comment   = optional whitespace, '#', anything;  blank = only whitespace
+**
+** Whitespace (space, tab, VT, FF, CR, and a UTF-8 byte-order mark) is never
+** trimmed and never part of a name: an event line containing any is an error.
+** RAPID rejects it in operands and locations and keeps it in thread names
+** (so a stray tab or BOM makes a second thread); we refuse it everywhere.
 */
 #ifndef RP_STD_FORMAT_H
 #define RP_STD_FORMAT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "event.h"
 
-/* Parse one line (without its newline).  Returns 1 and fills *ev for an
-** event, 0 for a comment or blank line, -1 for a malformed line, with
-** *expected set to what was expected there. */
+/* Parse the next line of p[0..avail).  *used is the bytes the line takes
+** with its line end, or 0 (nothing done) if it may continue past avail and
+** at_eof is false.  Returns 1 and fills *ev for an event, 0 for a comment or
+** blank line, -1 for a malformed line with *expected saying what was
+** expected there. */
+int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
+                      rp_event *ev, size_t *used, const char **expected);
+
+/* Parse exactly one line (an optional final line end included). */
 int rp_std_parse_line(const char *line, size_t len, rp_symbols *sym,
                       rp_event *ev, const char **expected);
 
-/* Write ev in canonical STD form, newline included. */
-void rp_std_write_event(FILE *out, const rp_symbols *sym, const rp_event *ev);
+typedef enum rp_std_field { RP_STD_THREAD, RP_STD_OPERAND, RP_STD_LOCATION } rp_std_field;
+
+/* Why a name cannot be written in that field of an STD line (it would read
+** back differently), or NULL if it can. */
+const char *rp_std_name_problem(rp_std_field field, const char *name, size_t len);
+
+/* Write ev in canonical STD form, newline included.  Returns 0, or -1 with
+** err explaining which name STD cannot hold (nothing is written). */
+int rp_std_write_event(FILE *out, const rp_symbols *sym, const rp_event *ev, char *err,
+                       size_t size);
 
 #endif

@@ -115,18 +115,17 @@ int rp_source_open(rp_source *s, const char *path, int mode) {
 /* The next event of an STD window, before well-formedness. */
 static int next_std(rp_source *s, rp_event *ev) {
   for (;;) {
-    char *start = s->buf + s->buf_start;
-    char *nl = memchr(start, '\n', s->buf_end - s->buf_start);
-    if (nl == NULL && !s->eof) {
+    size_t avail = s->buf_end - s->buf_start, used;
+    if (avail == 0 && s->eof) return 0;
+    const char *expected;
+    int r = rp_std_parse_next(s->buf + s->buf_start, avail, s->eof, &s->sym, ev, &used,
+                              &expected);
+    if (used == 0) {
       if (fill_window(s) < 0) return -1;
       continue;
     }
-    if (nl == NULL && s->buf_start == s->buf_end) return 0;
-    size_t len = nl ? (size_t)(nl - start) : s->buf_end - s->buf_start;
-    s->buf_start += nl ? len + 1 : len;
+    s->buf_start += used;
     s->line++;
-    const char *expected;
-    int r = rp_std_parse_line(start, len, &s->sym, ev, &expected);
     if (r < 0)
       return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, expected);
     if (r > 0) return 1;

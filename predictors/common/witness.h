@@ -19,9 +19,10 @@
 
 #include "reorder.h"
 
-/* Write path[0..len) then first and then, events of t, in STD. */
-void rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
-                      uint32_t first, uint32_t then);
+/* Write path[0..len) then first and then, events of t, in STD.  Returns 0,
+** or -1 with err naming a name STD cannot hold. */
+int rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
+                     uint32_t first, uint32_t then, char *err, size_t size);
 
 /* Map every event of the witness w to its event index in m's trace, into
 ** index[0..w->count).  Returns 0, or -1 with a message in err. */

@@ -143,9 +143,11 @@ static void write_witness(const dc_config *c, const rp_race_report *rep, const d
   if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
   fprintf(f, "# witness of the DC race %" PRIu64 ",%" PRIu64 " of %s (rp-dc, VindicateRace)\n",
           r->first.pos, r->second.pos, rep->trace);
+  char err[512];
   for (size_t k = 0; k < v->witness_len; k++)
-    rp_std_write_event(f, rep->sym, &g->ev[v->witness[k]]);
-  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+    if (rp_std_write_event(f, rep->sym, &g->ev[v->witness[k]], err, sizeof err) < 0)
+      rp_die(RP_EXIT_INPUT, "%s: %s", path, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
 }
 
 /* Per-thread first and last nodes and fork nodes, for the witness check. */

@@ -66,8 +66,10 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
           p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1, w->config->def->name);
   fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def %s\n",
           w->trace->path, file, p1, p2, w->config->def->name);
-  rp_witness_write(f, w->trace, path, len, first, then);
-  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  char err[512];
+  if (rp_witness_write(f, w->trace, path, len, first, then, err, sizeof err) < 0)
+    rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
 }
 
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {

@@ -27,7 +27,7 @@ head -1 "$tmp/res/runs.csv" | grep -q ',events,threads,locks,variables,racy_pair
 [ "$(field events small 1)" = 9 ] && [ "$(field racy_pairs small 2)" = 3 ] || fail "stats of small"
 [ "$(field events packed 1)" = 6 ] || fail "stats of packed"
 [ "$(field fake_extra small 1)" = x ] || fail "extra stats column"
-grep -q '"odd, loc"' "$tmp/res/races/fake-predictor__small__1.csv" || fail "race report"
+grep -q '"odd,loc"' "$tmp/res/races/fake-predictor__small__1.csv" || fail "race report"
 for key in 'git commit' cpu cores memory parallel 'predictor fake-predictor' 'trace small'; do
   grep -q "^$key" "$tmp/res/meta" || fail "meta lacks $key"
 done

@@ -39,9 +39,9 @@ static void parses_every_op(void **state) {
   assert_int_equal(ev.operand, RP_NO_OPERAND);
   assert_int_equal(parse("T0|begin()|5\r", &sym, &ev, &expected), 1);
   assert_int_equal(ev.op, RP_OP_BEGIN);
-  assert_int_equal(parse("T0|r(a(b))|Foo.java:3|x", &sym, &ev, &expected), 1);
+  assert_int_equal(parse("T0|r(a(b))|Foo.java:3", &sym, &ev, &expected), 1);
   assert_string_equal(rp_names_get(&sym.vars, ev.operand), "a(b)");
-  assert_string_equal(rp_names_get(&sym.locs, ev.loc), "Foo.java:3|x");
+  assert_string_equal(rp_names_get(&sym.locs, ev.loc), "Foo.java:3");
   rp_symbols_free(&sym);
 }
 
@@ -62,13 +62,15 @@ static void malformed_lines_say_what_was_expected(void **state) {
   (void)state;
   static const char *const bad[][2] = {
       {"T0 w(x) 1", "expected 'thread|op(operand)|location'"},
-      {"|w(x)|1", "expected a thread name"},
+      {"T0|w(x)|1|T1|w(x)|2", "found a fourth '|'"},
+      {"T0|w(x)|1\rT1|w(x)|2", "expected one line"},
       {"T0|w(x)", "expected '|location'"},
       {"T0|write(x)|1", "expected an operation"},
       {"T0|w(x|1", "expected ')'"},
       {"T0|w|1", "expected an operand"},
       {"T0|w()|1", "expected an operand"},
       {"T0|br(x)|1", "expected no operand"},
+      {" T0|w(x)|1", "expected no whitespace in the thread name"},
   };
   rp_symbols sym;
   rp_symbols_init(&sym);

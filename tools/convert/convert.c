@@ -83,9 +83,11 @@ int main(int argc, char **argv) {
     rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", config.output, strerror(errno));
 
   rp_event ev;
+  char err[512];
   while (rp_source_next_or_die(&src, &ev)) {
     if (binary) rp_bin_writer_event(&w, &ev);
-    else rp_std_write_event(out, &src.sym, &ev);
+    else if (rp_std_write_event(out, &src.sym, &ev, err, sizeof err) < 0)
+      rp_die(RP_EXIT_INPUT, "%s: event %llu: %s", opt.trace, (unsigned long long)src.pos, err);
   }
   int failed = binary ? rp_bin_writer_finish(&w, &src.sym) : fflush(out);
   if (failed || ferror(out) || (out != stdout && fclose(out) != 0))
