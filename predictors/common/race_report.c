@@ -40,7 +40,8 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
   r->stats = open_output(opt->stats_path);
   if (r->races)
     fprintf(r->races, "%s%s\n", race_header, extra_race_columns ? extra_race_columns : "");
-  rp_u64set_init(&r->racy_events);
+  rp_hist_init(&r->distances);
+  rp_u64set_init(&r->late_seconds);
   rp_u64set_init(&r->racy_lines);
   rp_u64set_init(&r->location_pairs);
   clock_gettime(CLOCK_MONOTONIC, &r->started);
@@ -63,6 +64,19 @@ static void write_race(rp_race_report *r, const rp_access *a, const rp_access *b
   fprintf(f, ",%" PRIu64 "%s\n", b->pos - a->pos, extra ? extra : "");
 }
 
+/* Pairs of one `second` arrive together and in increasing order of it from
+** every predictor so far: then a new racy event is a larger `second`.  One
+** that arrives late may have been counted before; it counts unless it came
+** late already, and racy_events is flagged as an upper bound. */
+static void count_racy_event(rp_race_report *r, uint64_t second) {
+  if (second > r->last_second) {   /* positions start at 1 */
+    r->racy_events++;
+    r->last_second = second;
+  } else if (second < r->last_second && rp_u64set_add(&r->late_seconds, second)) {
+    r->racy_events++;
+  }
+}
+
 void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
                     uint32_t var, const char *extra) {
   if (a->pos > b->pos) {
@@ -71,9 +85,9 @@ void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
     b = t;
   }
   if (r->max_races && r->pairs >= r->max_races) return;
-  RP_GROW(r->distances, r->distance_cap, r->pairs);
-  r->distances[r->pairs++] = b->pos - a->pos;
-  rp_u64set_add(&r->racy_events, b->pos);
+  r->pairs++;
+  rp_hist_add(&r->distances, b->pos - a->pos);
+  count_racy_event(r, b->pos);
   rp_u64set_add(&r->racy_lines, b->loc);
   uint32_t lo = a->loc < b->loc ? a->loc : b->loc, hi = a->loc ^ b->loc ^ lo;
   rp_u64set_add(&r->location_pairs, ((uint64_t)lo << 32) | hi);
@@ -104,24 +118,11 @@ void rp_report_extra_stats(rp_race_report *r, const char *header, const char *fm
   snprintf(r->extra_header + n, sizeof r->extra_header - n, "%s", header);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* The median distance; for an even count the lower of the middle two, so
-** that it is always a distance that occurs. */
-static uint64_t median_distance(rp_race_report *r) {
-  if (r->pairs == 0) return 0;
-  qsort(r->distances, r->pairs, sizeof *r->distances, cmp_u64);
-  return r->distances[(r->pairs - 1) / 2];
-}
-
-static uint64_t max_distance(const rp_race_report *r) {
-  uint64_t m = 0;
-  for (uint64_t i = 0; i < r->pairs; i++)
-    if (r->distances[i] > m) m = r->distances[i];
-  return m;
+/* The approximate column: which counts are not exact. */
+static void approximate(const rp_race_report *r, bool median_exact, char *out, size_t size) {
+  snprintf(out, size, "%s%s%s", median_exact ? "" : "median_distance",
+           median_exact || r->late_seconds.count == 0 ? "" : ";",
+           r->late_seconds.count ? "racy_events" : "");
 }
 
 static void close_output(FILE *f, const char *what) {
@@ -135,32 +136,36 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   double ms = (double)(now.tv_sec - r->started.tv_sec) * 1e3 +
               (double)(now.tv_nsec - r->started.tv_nsec) / 1e6;
-  uint64_t maxd = max_distance(r), median = median_distance(r);
+  bool median_exact;
+  uint64_t median = rp_hist_median(&r->distances, &median_exact);
+  char approx[64];
+  approximate(r, median_exact, approx, sizeof approx);
   const rp_symbols *s = r->sym;
 
   if (r->stats) {
-    fprintf(r->stats, "%s%s\n", stats_header, r->extra_header);
+    fprintf(r->stats, "%s,approximate%s\n", stats_header, r->extra_header);
     rp_csv_field(r->stats, r->predictor);
     fputc(',', r->stats);
     rp_csv_field(r->stats, r->trace);
     fprintf(r->stats,
-            ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64
-            ",%.3f%s\n",
+            ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
+            ",%.3f,%s%s\n",
             events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
-            r->racy_events.count, r->location_pairs.count, r->racy_lines.count, maxd,
-            median, ms, r->extra_values);
+            r->racy_events, r->location_pairs.count, r->racy_lines.count, r->distances.max,
+            median, ms, approx, r->extra_values);
   }
   if (!r->quiet)
     printf("%s: %s: %" PRIu64 " events, %zu threads, %zu locks, %zu variables: "
-           "%zu racy events, %zu racy lines, %" PRIu64 " racy pairs, "
-           "%zu racy location pairs%s (%.0f ms)\n",
+           "%" PRIu64 " racy events, %zu racy lines, %" PRIu64 " racy pairs, "
+           "%zu racy location pairs%s%s%s (%.0f ms)\n",
            r->predictor, r->trace, events, s->threads.count, s->locks.count,
-           s->vars.count, r->racy_events.count, r->racy_lines.count, r->pairs,
-           r->location_pairs.count, r->extra_summary, ms);
+           s->vars.count, r->racy_events, r->racy_lines.count, r->pairs,
+           r->location_pairs.count, r->extra_summary, approx[0] ? "; approximate: " : "",
+           approx, ms);
   close_output(r->races, "race report");
   close_output(r->stats, "stats");
-  rp_u64set_free(&r->racy_events);
+  rp_u64set_free(&r->late_seconds);
   rp_u64set_free(&r->racy_lines);
   rp_u64set_free(&r->location_pairs);
-  free(r->distances);
+  rp_hist_free(&r->distances);
 }

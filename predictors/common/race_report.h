@@ -9,9 +9,16 @@
 **   predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,
 **   racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms
 **   [,extra columns of the predictor]
+**   ,approximate [,extra columns of the predictor]
 ** where racy_events counts distinct `second` events, racy_lines the distinct
 ** locations of those, racy_location_pairs the distinct unordered location
-** pairs.
+** pairs.  Memory is bounded by the locations, not by the pairs: racy events
+** are counted as the pairs arrive in order of `second` (as every streaming
+** predictor reports them) and distances go to a histogram (distance_hist.h).
+** `approximate` names the counts that are not exact, ';'-separated (empty
+** normally): median_distance when the median's histogram bucket holds
+** different distances, racy_events (then an upper bound) when pairs came out
+** of order.
 */
 #ifndef RP_RACE_REPORT_H
 #define RP_RACE_REPORT_H
@@ -21,6 +28,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "distance_hist.h"
 #include "event.h"
 #include "u64set.h"
 
@@ -51,9 +59,11 @@ typedef struct rp_race_report {
   uint64_t max_races;          /* 0: no limit */
 
   uint64_t pairs;
-  rp_u64set racy_events, racy_lines, location_pairs;
-  uint64_t *distances;
-  size_t distance_cap;
+  uint64_t racy_events;        /* distinct `second` positions */
+  uint64_t last_second;        /* the latest `second`, for counting in order */
+  rp_u64set late_seconds;      /* seconds reported after a later one */
+  rp_u64set racy_lines, location_pairs;
+  rp_distance_hist distances;
   struct timespec started;
   char extra_header[256];      /* extra stats columns, each starting ',' */
   char extra_values[512];

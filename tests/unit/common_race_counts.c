@@ -1,0 +1,106 @@
+/* Unit tests of the race report's counting in bounded memory: the distance
+** histogram (distance_hist.h) and the racy-event count (race_report.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli.h"
+#include "distance_hist.h"
+#include "race_report.h"
+
+static void small_distances_give_the_exact_lower_median(void **state) {
+  (void)state;
+  rp_distance_hist h;
+  rp_hist_init(&h);
+  bool exact;
+  assert_int_equal(rp_hist_median(&h, &exact), 0);
+  const uint64_t d[] = {7, 1, 8191, 3, 3, 5000};
+  for (size_t i = 0; i < 6; i++) rp_hist_add(&h, d[i]);
+  assert_int_equal(rp_hist_median(&h, &exact), 3);   /* 1 3 [3] 7 5000 8191 */
+  assert_true(exact);
+  assert_int_equal(h.max, 8191);
+  rp_hist_free(&h);
+}
+
+static void large_distances_are_exact_unless_a_bucket_mixes(void **state) {
+  (void)state;
+  rp_distance_hist h;
+  rp_hist_init(&h);
+  bool exact;
+  for (int i = 0; i < 3; i++) rp_hist_add(&h, 1000000007);
+  assert_int_equal(rp_hist_median(&h, &exact), 1000000007);
+  assert_true(exact);
+  rp_hist_add(&h, 1000000008);   /* same bucket, another distance */
+  rp_hist_add(&h, 1000000008);
+  uint64_t m = rp_hist_median(&h, &exact);
+  assert_int_equal(m, 1000000007);   /* a distance that occurs, of the median's bucket */
+  assert_false(exact);
+  rp_hist_add(&h, UINT64_MAX);
+  assert_int_equal(h.max, UINT64_MAX);
+  rp_hist_free(&h);
+}
+
+/* The stats row of a report fed with pairs (first, second). */
+static void stats_of(const uint64_t (*pairs)[2], size_t n, char *row, size_t size) {
+  char path[] = "/tmp/rp-unit-stats-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  rp_symbols sym;
+  rp_symbols_init(&sym);
+  rp_names_intern(&sym.threads, "T0", 2);
+  rp_names_intern(&sym.threads, "T1", 2);
+  rp_names_intern(&sym.vars, "x", 1);
+  rp_names_intern(&sym.locs, "1", 1);
+  rp_options opt = {.trace = "t.std", .stats_path = path, .quiet = true};
+  rp_race_report rep;
+  rp_report_open(&rep, &opt, "unit", &sym, NULL);
+  for (size_t i = 0; i < n; i++) {
+    rp_access a = {pairs[i][0], 0, 0, RP_OP_WRITE}, b = {pairs[i][1], 1, 0, RP_OP_WRITE};
+    rp_report_pair(&rep, &a, &b, 0, NULL);
+  }
+  rp_report_finish(&rep, 100);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  assert_non_null(fgets(row, (int)size, f));
+  assert_non_null(strstr(row, ",analysis_ms,approximate"));
+  assert_non_null(fgets(row, (int)size, f));
+  fclose(f);
+  unlink(path);
+  rp_symbols_free(&sym);
+}
+
+static void racy_events_in_order_are_exact(void **state) {
+  (void)state;
+  static const uint64_t pairs[][2] = {{1, 5}, {2, 5}, {3, 6}, {7, 9}, {8, 9}, {2, 9}};
+  char row[512];
+  stats_of(pairs, 6, row, sizeof row);
+  /* racy_pairs 6, racy_events 3 (5, 6, 9); nothing approximate */
+  assert_non_null(strstr(row, "unit,t.std,100,2,0,1,6,3,1,1,7,"));
+  assert_string_equal(strrchr(row, ',') + 1, "\n");
+}
+
+static void racy_events_out_of_order_are_flagged(void **state) {
+  (void)state;
+  static const uint64_t pairs[][2] = {{1, 9}, {1, 5}, {2, 5}, {1, 9}};
+  char row[512];
+  stats_of(pairs, 4, row, sizeof row);
+  assert_non_null(strstr(row, "unit,t.std,100,2,0,1,4,2,"));   /* 9 and 5: still right */
+  assert_string_equal(strrchr(row, ',') + 1, "racy_events\n");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(small_distances_give_the_exact_lower_median),
+      cmocka_unit_test(large_distances_are_exact_unless_a_bucket_mixes),
+      cmocka_unit_test(racy_events_in_order_are_exact),
+      cmocka_unit_test(racy_events_out_of_order_are_flagged),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
