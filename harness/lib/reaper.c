@@ -12,12 +12,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
+
 int reaper_become(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1; }
+
+typedef struct PidList {
+  pid_t *pids;
+  size_t n, cap;
+} PidList;
+
+static void push(PidList *l, pid_t pid) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 64;
+    l->pids = xrealloc(l->pids, l->cap * sizeof *l->pids);
+  }
+  l->pids[l->n++] = pid;
+}
 
 /* Parent of process pid from /proc/PID/stat, or -1.  The command name in
 ** parentheses may itself hold ") ", so the fields are read after the last ')'. */
 static pid_t parent_of(const char *pid) {
-  char path[64], buf[512];
+  char path[300], buf[512];
   snprintf(path, sizeof path, "/proc/%s/stat", pid);
   FILE *f = fopen(path, "r");
   if (!f) return -1;
@@ -30,24 +45,48 @@ static pid_t parent_of(const char *pid) {
   return ppid;
 }
 
-/* SIGKILLs every process whose parent is this one. */
-static void kill_children(void) {
+/* Every child of this (single-threaded) process: from the kernel's own list
+** where it keeps one (CONFIG_PROC_CHILDREN) unless scan is set, else by
+** reading all of /proc. */
+static void list_children(PidList *l, int scan) {
+  l->n = 0;
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/task/%ld/children", (long)getpid());
+  FILE *f = scan ? NULL : fopen(path, "r");
+  if (f) {
+    long pid;
+    while (fscanf(f, "%ld", &pid) == 1) push(l, (pid_t)pid);
+    fclose(f);
+    return;
+  }
   DIR *proc = opendir("/proc");
   if (!proc) return;
   pid_t self = getpid();
   struct dirent *e;
   while ((e = readdir(proc)) != NULL)
     if (isdigit((unsigned char)e->d_name[0]) && parent_of(e->d_name) == self)
-      kill((pid_t)atoi(e->d_name), SIGKILL);
+      push(l, (pid_t)atoi(e->d_name));
   closedir(proc);
 }
 
 void reaper_kill_all(pid_t pgid) {
   if (pgid > 0) kill(-pgid, SIGKILL);
+  PidList children = {0};
+  int scan = 0;
   for (;;) {
-    kill_children();
-    pid_t dead = waitpid(-1, NULL, 0);
-    if (dead < 0 && errno == ECHILD) return;
-    if (dead < 0 && errno != EINTR) return;
+    list_children(&children, scan);
+    for (size_t i = 0; i < children.n; i++) kill(children.pids[i], SIGKILL);
+    /* Their own orphans are re-parented to us as they die: the next round. */
+    for (size_t i = 0; i < children.n; i++)
+      while (waitpid(children.pids[i], NULL, 0) < 0 && errno == EINTR) continue;
+    if (children.n > 0) continue;
+    pid_t dead = waitpid(-1, NULL, WNOHANG);
+    if (dead == 0) {  /* a child the listing missed: look through /proc */
+      scan = 1;
+      usleep(1000);
+      continue;
+    }
+    if (dead < 0 && errno != EINTR) break;
   }
+  free(children.pids);
 }
