@@ -75,7 +75,7 @@ static int copy_file(const char *from, const char *to) {
 }
 
 static int make_results_dir(const Bench *b) {
-  static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs"};
+  static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs", "stages"};
   if (make_dirs(b->dir) != 0) return -1;
   for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
     char *sub = xasprintf("%s/%s", b->dir, subs[i]);

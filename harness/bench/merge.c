@@ -3,13 +3,15 @@
 ** followed by the predictor's stats row.  Columns:
 **
 **   predictor,trace,repetition,status,exit_code,signal,wall_s,user_s,sys_s,
-**   max_rss_kb,cgroup_peak_kb,timeout_s,memory_mb,memory_method,
-**   races_file,stdout_file,stderr_file,trace_path,command,
+**   max_rss_kb,cgroup_peak_kb,timeout_s,memory_mb,memory_method,cpu_method,
+**   failed_stage,races_file,stdout_file,stderr_file,trace_path,command,
 **   events,threads,locks,variables,racy_pairs,racy_events,racy_location_pairs,
 **   racy_lines,max_distance,median_distance,analysis_ms,
 **
 ** then every further stats column any predictor wrote, in order of first
-** appearance, empty for the others.  Stats fields are empty when the
+** appearance, empty for the others.  failed_stage says which part of a run
+** that did not end ok failed: "decompress" (the decompressor of a piped
+** trace failed on its own) or "predictor".  Stats fields are empty when the
 ** predictor wrote no stats (timeouts, crashes).
 */
 #include <stdio.h>
@@ -23,7 +25,7 @@
 
 static const char *const runner_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method",
+  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method",
 };
 static const char *const file_columns[] = {
   "races_file", "stdout_file", "stderr_file", "trace_path", "command",
@@ -36,10 +38,24 @@ static const char *const stats_columns[] = {
 };
 #define COUNT(a) ((int)(sizeof a / sizeof *a))
 
-/* The two CSV files of one run; a table with no rows when absent. */
+/* The two CSV files of one run (a table with no rows when absent) and the
+** exit status of its decompressor (0 when none ran). */
 typedef struct RunFiles {
   CsvTable runner, stats;
+  int decompress_status;
 } RunFiles;
+
+/* The status in a stage file "decompress N"; 0 when absent.  128+SIGPIPE
+** means the predictor stopped reading first, which is its stage's doing. */
+static int decompress_failure(const char *path) {
+  FILE *f = fopen(path, "r");
+  int status = 0;
+  if (f) {
+    if (fscanf(f, "decompress %d", &status) != 1) status = 0;
+    fclose(f);
+  }
+  return status == 128 + 13 ? 0 : status;
+}
 
 static void read_or_empty(const char *path, CsvTable *t) {
   char err[512];
@@ -50,6 +66,9 @@ static void load(const Bench *b, const BenchRun *r, RunFiles *f) {
   char *runner = bench_path(b, "runner", r, "csv"), *stats = bench_path(b, "stats", r, "csv");
   read_or_empty(runner, &f->runner);
   read_or_empty(stats, &f->stats);
+  char *stage = bench_path(b, "stages", r, "txt");
+  f->decompress_status = decompress_failure(stage);
+  free(stage);
   free(runner);
   free(stats);
 }
@@ -63,6 +82,7 @@ static void make_header(const RunFiles *files, int n, StrVec *header) {
   const char *const labels[] = {"predictor", "trace", "repetition"};
   push_all(header, labels, 3);
   push_all(header, runner_columns, COUNT(runner_columns));
+  strvec_push(header, "failed_stage");
   push_all(header, file_columns, COUNT(file_columns));
   push_all(header, stats_columns, COUNT(stats_columns));
   for (int i = 0; i < n; i++)
@@ -85,6 +105,8 @@ static void write_run(FILE *out, const StrVec *header, const BenchRun *r, const 
   strvec_push_owned(&row, xasprintf("%d", r->repetition));
   for (int i = 0; i < COUNT(runner_columns); i++)
     strvec_push(&row, csv_table_get(&f->runner, 0, runner_columns[i]));
+  int ok = strcmp(csv_table_get(&f->runner, 0, "status"), "ok") == 0;
+  strvec_push(&row, ok ? "" : f->decompress_status != 0 ? "decompress" : "predictor");
   strvec_push_owned(&row, relative("races", r, "csv"));
   strvec_push_owned(&row, relative("logs", r, "out"));
   strvec_push_owned(&row, relative("logs", r, "err"));

@@ -32,7 +32,25 @@ for key in 'git commit' cpu cores memory parallel 'predictor fake-predictor' 'tr
   grep -q "^$key" "$tmp/res/meta" || fail "meta lacks $key"
 done
 grep -q -- '--timeout 1 --memory 512' "$tmp/res/meta" || fail "meta lacks the commands"
+[ "$(field failed_stage small 1)" = "" ] && [ "$(field failed_stage crashy 1)" = predictor ] \
+  || fail "failed_stage of small/crashy: '$(field failed_stage small 1)' '$(field failed_stage crashy 1)'"
 echo "ok: first run"
+
+# A truncated compressed trace fails the run, though the predictor read the
+# half it got without complaint; the row names the stage that failed.
+mkdir -p "$tmp/trunc/traces"
+cp $fx/fake-predictor "$tmp/trunc/"
+xz -dc $fx/traces/packed.std.xz >"$tmp/whole.std"
+for i in $(seq 200); do echo "T$((i % 2))|w(v$i)|$i"; done >>"$tmp/whole.std"
+xz -c "$tmp/whole.std" | head -c 300 >"$tmp/trunc/traces/cut.std.xz"
+printf 'predictors: ./fake-predictor\ntraces: traces/*.std.xz\n' >"$tmp/trunc/cut.plan"
+set +e
+rp bench "$tmp/trunc/cut.plan" --results "$tmp/cut" 2>"$tmp/log"
+set -e
+row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["status"] "," $c["failed_stage"] }' "$tmp/cut/runs.csv")
+[ "$row" = "error,decompress" ] || fail "truncated .xz: '$row' $(cat "$tmp/cut/runs.csv")"
+grep -q 'xz -dc failed' "$tmp/cut/logs/fake-predictor__cut__1.err" || fail "no message for the truncated trace"
+echo "ok: a truncated compressed trace is an error of stage decompress"
 
 # Resuming does nothing; a lost run is run again.
 rp bench $fx/plan-fake.plan --results "$tmp/res" 2>"$tmp/log"

