@@ -3,8 +3,9 @@
 ** for the format and bench.h for the results folder).  Runs already finished
 ** in DIR are skipped, so the same command resumes an interrupted benchmark.
 **
-** Exit status: 0 when every run of the plan is recorded, 1 on a usage error,
-** 2 on a bad plan or when some runs could not be recorded.
+** Exit status (cmdline.h): 0 when every run of the plan is recorded, 1 on a
+** usage error, 2 on a bad plan or when some runs could not be recorded, 3
+** when the results folder cannot be written, 4 when GNU parallel fails.
 */
 #include <errno.h>
 #include <getopt.h>
@@ -19,6 +20,7 @@
 
 #include "alloc.h"
 #include "bench.h"
+#include "cmdline.h"
 
 static const char usage_text[] =
   "rp-bench: run predictors x traces x repetitions of a plan under limits\n"
@@ -27,12 +29,10 @@ static const char usage_text[] =
   "                 an existing one is resumed: finished runs are skipped\n"
   "  --jobs N       runs at a time through GNU parallel (default 1)\n"
   "Plan lines: predictors: NAME|PATH...  traces: GLOB...  repetitions: N\n"
-  "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n";
-
-static int usage_error(const char *what) {
-  fprintf(stderr, "rp-bench: %s\n(see rp bench --help)\n", what);
-  return 1;
-}
+  "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
+  "  --help, --version\n"
+  "Exit status: 0 every run recorded, 1 usage, 2 bad plan or runs not recorded,\n"
+  "3 the results folder cannot be written, 4 GNU parallel failed.\n";
 
 /* mkdir -p for one path. */
 static int make_dirs(const char *path) {
@@ -94,10 +94,10 @@ static int make_results_dir(const Bench *b) {
 static int parse_options(int argc, char **argv, Bench *b) {
   static const struct option longopts[] = {
     {"results", required_argument, 0, 'r'}, {"jobs", required_argument, 0, 'j'},
-    {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+    {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   const char *results = NULL;
-  char *end;
+  long long jobs;
   int c;
   opterr = 0;
   b->jobs = 1;
@@ -105,14 +105,16 @@ static int parse_options(int argc, char **argv, Bench *b) {
     switch (c) {
     case 'r': results = optarg; break;
     case 'j':
-      b->jobs = (int)strtol(optarg, &end, 10);
-      if (*end || end == optarg || b->jobs < 1) return usage_error("--jobs wants a positive number");
+      if (cmdline_integer(optarg, 1, 10000, &jobs))
+        return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
+      b->jobs = (int)jobs;
       break;
-    case 'h': fputs(usage_text, stdout); return 0;
-    default: return usage_error("unknown or incomplete option");
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'V': return cmdline_version();
+    default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
-  if (optind != argc - 1) return usage_error("expected exactly one PLAN file");
+  if (optind != argc - 1) return cmdline_usage_error("expected exactly one PLAN file");
   b->plan_path = argv[optind];
   b->dir = results ? xstrdup(results) : default_results_dir(b->plan_path);
   return -1;
@@ -139,23 +141,26 @@ static int bench(Bench *b) {
   char err[1024];
   if (plan_parse(b->plan_path, &b->plan, err, sizeof err) != 0) {
     fprintf(stderr, "rp-bench: %s\n", err);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
-  if (bench_expand(b) != 0 || make_results_dir(b) != 0) return 2;
+  if (bench_expand(b) != 0) return EXIT_BAD_INPUT;
+  if (make_results_dir(b) != 0) return EXIT_RESOURCES;
   int pending = bench_write_jobs(b);
-  if (pending < 0) return 2;
+  if (pending < 0) return EXIT_RESOURCES;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,
           pending, b->dir);
   bench_write_meta(b);
-  if (pending > 0 && bench_launch(b) != 0) return 2;
-  int missing = bench_merge(b);
-  if (missing < 0) return 2;
+  if (pending > 0 && bench_launch(b) != 0) return EXIT_INTERNAL;
+  BenchTally tally;
+  int missing = bench_merge(b, &tally);
+  if (missing < 0 || bench_write_summary(b, &tally) != 0) return EXIT_RESOURCES;
   if (missing > 0)
     fprintf(stderr, "rp-bench: %d runs were not recorded; see %s/logs/*.err\n", missing, b->dir);
-  return missing ? 2 : 0;
+  return missing ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 int main(int argc, char **argv) {
+  cmdline_prog = "rp-bench";
   Bench b = {0};
   int rc = parse_options(argc, argv, &b);
   if (rc < 0) {
@@ -163,5 +168,5 @@ int main(int argc, char **argv) {
     rc = bench(&b);
   }
   bench_free(&b);
-  return rc;
+  return cmdline_finish(rc);
 }

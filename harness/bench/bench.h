@@ -18,6 +18,7 @@
 #define HARNESS_BENCH_H
 
 #include "plan.h"
+#include "runstatus.h"
 
 typedef struct BenchRun {
   const char *predictor;  /* name in the results: NAME, or a path's basename */
@@ -57,9 +58,21 @@ int bench_run_finished(const Bench *b, const BenchRun *r);
 ** pending run, to DIR/meta. */
 void bench_write_meta(const Bench *b);
 
-/* merge.c: (re)writes DIR/runs.csv from the finished runs.  Returns the number
-** of runs of the plan without a record, or -1 on error. */
-int bench_merge(const Bench *b);
+/* What a results folder holds, by status (RunStatus order). */
+typedef struct BenchTally {
+  int planned, recorded;
+  int by_status[5];
+  int decompress_failures;
+} BenchTally;
+
+/* merge.c: (re)writes DIR/runs.csv from the finished runs and counts them
+** into *tally.  Returns the number of runs of the plan without a record, or
+** -1 on error. */
+int bench_merge(const Bench *b, BenchTally *tally);
+
+/* summary.c: writes DIR/summary.json, the machine-readable summary of the
+** folder (format "rp-bench-summary/1", see harness/README.md).  0 or -1. */
+int bench_write_summary(const Bench *b, const BenchTally *t);
 
 /* A path inside the results folder: DIR/SUB/ID.EXT; malloc'd. */
 char *bench_path(const Bench *b, const char *sub, const BenchRun *r, const char *ext);

@@ -98,7 +98,7 @@ static char *relative(const char *sub, const BenchRun *r, const char *ext) {
   return xasprintf("%s/%s.%s", sub, r->id, ext);
 }
 
-static void write_run(FILE *out, const StrVec *header, const BenchRun *r, const RunFiles *f) {
+static int write_run(FILE *out, const StrVec *header, const BenchRun *r, const RunFiles *f) {
   StrVec row = {0};
   strvec_push(&row, r->predictor);
   strvec_push(&row, r->trace_name);
@@ -114,12 +114,23 @@ static void write_run(FILE *out, const StrVec *header, const BenchRun *r, const 
   strvec_push(&row, csv_table_get(&f->runner, 0, "command"));
   for (int c = row.n; c < header->n; c++)
     strvec_push(&row, f->stats.nrows > 0 ? csv_table_get(&f->stats, 0, header->items[c]) : "");
-  csv_write_row(out, (const char *const *)row.items, row.n);
+  int rc = csv_write_row(out, (const char *const *)row.items, row.n);
   strvec_free(&row);
+  return rc;
 }
 
 /* Writes to a temporary file renamed into place, so a reader never sees half. */
-int bench_merge(const Bench *b) {
+/* Counts one recorded run into the tally. */
+static void tally_run(BenchTally *tally, const RunFiles *f) {
+  const char *status = csv_table_get(&f->runner, 0, "status");
+  for (int s = RUN_OK; s <= RUN_ERROR; s++)
+    if (strcmp(status, run_status_name((RunStatus)s)) == 0) tally->by_status[s]++;
+  tally->recorded++;
+  tally->decompress_failures += f->decompress_status != 0;
+}
+
+int bench_merge(const Bench *b, BenchTally *tally) {
+  *tally = (BenchTally){.planned = b->nruns};
   RunFiles *files = xmalloc((size_t)b->nruns * sizeof *files);
   for (int i = 0; i < b->nruns; i++) load(b, &b->runs[i], &files[i]);
   StrVec header = {0};
@@ -128,12 +139,16 @@ int bench_merge(const Bench *b) {
   FILE *out = fopen(tmp, "w");
   int missing = 0, ok = out != NULL;
   if (out) {
-    csv_write_row(out, (const char *const *)header.items, header.n);
+    if (csv_write_row(out, (const char *const *)header.items, header.n) != 0) ok = 0;
     for (int i = 0; i < b->nruns; i++) {
-      if (files[i].runner.nrows == 0) missing++;
-      else write_run(out, &header, &b->runs[i], &files[i]);
+      if (files[i].runner.nrows == 0) {
+        missing++;
+        continue;
+      }
+      if (write_run(out, &header, &b->runs[i], &files[i]) != 0) ok = 0;
+      tally_run(tally, &files[i]);
     }
-    ok = fclose(out) == 0 && rename(tmp, path) == 0;
+    ok = fclose(out) == 0 && ok && rename(tmp, path) == 0;
   }
   if (!ok) fprintf(stderr, "rp-bench: cannot write %s\n", path);
   for (int i = 0; i < b->nruns; i++) {

@@ -137,6 +137,7 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
   if (!dat) return;
   StrVec drawn = {0};
   int most = 0;
+  double smallest = INFINITY, largest = 0;
   double *times = xmalloc((size_t)(s->traces.n + 1) * sizeof *times);
   for (int p = 0; p < s->predictors.n; p++) {
     int n = 0;
@@ -145,6 +146,8 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
     qsort(times, (size_t)n, sizeof *times, compare_doubles);
     fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
     for (int i = 0; i < n; i++) fprintf(dat, "%d\t%.3f\n", i + 1, times[i]);
+    smallest = fmin(smallest, times[0]);
+    largest = fmax(largest, times[n - 1]);
     strvec_push(&drawn, s->predictors.items[p]);
     if (n > most) most = n;
   }
@@ -152,8 +155,9 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
   free(times);
   FILE *gp = drawn.n ? gp_open(out_dir, "cactus", "Cactus plot: traces solved within a time") : NULL;
   if (gp) {
-    fputs("set logscale y\nset xlabel 'traces solved'\nset ylabel 'wall time (s)'\n"
+    fputs("set xlabel 'traces solved'\nset ylabel 'wall time (s)'\n"
           "set key top left\nset xtics 1\n", gp);
+    gp_log_yrange(gp, smallest, largest);
     fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
     plot_series(gp, "cactus", "linespoints", &drawn);
     gp_close(gp, "cactus", scripts);

@@ -43,6 +43,33 @@ rp report "$tmp/bad" 2>"$tmp/err"; rc=$?
 printf 'predictor,trace,status\n"unterminated\n' >"$tmp/bad/runs.csv"
 rp report "$tmp/bad" 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q 'malformed' "$tmp/err" || fail "malformed CSV: rc $rc"
+# A damaged row is an error naming its line.
+cp -r $fx/results-small "$tmp/dmg"
+sed -i '4s/,ok,/,okay,/' "$tmp/dmg/runs.csv"
+rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?
+[ $rc -eq 2 ] && grep -q 'runs.csv:4: status is not' "$tmp/err" || fail "bad status: rc $rc, $(cat "$tmp/err")"
+cp $fx/results-small/runs.csv "$tmp/dmg/runs.csv"
+sed -i '6s/,50.000,/,1e,/' "$tmp/dmg/runs.csv"
+rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?
+[ $rc -eq 2 ] && grep -q 'runs.csv:6: wall_s' "$tmp/err" || fail "bad wall_s: rc $rc, $(cat "$tmp/err")"
+# Every truncation of runs.csv is refused (cut inside a line: the line is
+# short or has no line end; cut at a line end: summary.json's count).
+full=$(wc -c <$fx/results-small/runs.csv)
+accepted=0
+for ((n = 1; n < full; n++)); do
+  head -c $n $fx/results-small/runs.csv >"$tmp/dmg/runs.csv"
+  rp report "$tmp/dmg" --no-plots --out "$tmp/dmg/r" >/dev/null 2>&1
+  [ $? -eq 2 ] || { accepted=$((accepted + 1)); echo "accepted: the first $n bytes"; }
+done
+[ $accepted -eq 0 ] || fail "$accepted truncations of runs.csv accepted"
+echo "ok: $((full - 1)) truncations of runs.csv refused, damaged rows named by line"
+rp report $fx/results-small --no-plots --out "$tmp/full" >/dev/full 2>"$tmp/err"; rc=$?
+[ $rc -eq 3 ] && grep -q 'cannot write' "$tmp/err" || fail "report into a full disk: rc $rc"
+rp report --bogus 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -qx 'rp-report: unknown option --bogus, or it lacks its value (see rp report --help)' "$tmp/err" \
+  || fail "unknown option: rc $rc, $(cat "$tmp/err")"
+rp report --version | grep -q '^rp-report [0-9]' || fail "rp report --version"
+rp report --help >/dev/full 2>/dev/null; [ $? -eq 3 ] || fail "--help into a full disk"
 rp report $fx/results-small --format html 2>/dev/null; [ $? -eq 1 ] || fail "bad --format should exit 1"
 rp report $fx/results-small --count lines 2>/dev/null; [ $? -eq 1 ] || fail "bad --count should exit 1"
 rp report 2>/dev/null; [ $? -eq 1 ] || fail "no folder should exit 1"
