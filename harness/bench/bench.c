@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,30 +23,35 @@
 #include "alloc.h"
 #include "bench.h"
 #include "cmdline.h"
+#include "shquote.h"
 
 static const char usage_text[] =
   "rp-bench: run predictors x traces x repetitions of a plan under limits\n"
-  "usage: rp bench PLAN [--results DIR] [--jobs N]\n"
+  "usage: rp bench PLAN [--results DIR] [--jobs N] [--progress|--no-progress]\n"
   "  --results DIR  results folder (default results/DATE-TIME-PLANNAME);\n"
-  "                 an existing one is resumed: finished runs are skipped\n"
+  "                 an existing one is resumed: finished runs are skipped (the\n"
+  "                 plan and the runs it expands to must be the same)\n"
   "  --jobs N       runs at a time through GNU parallel (default 1)\n"
+  "  --progress     a progress line (runs done/total, statuses, elapsed, ETA)\n"
+  "                 even when stderr is not a terminal (one line per change);\n"
+  "                 --no-progress: none (default: a live line on a terminal)\n"
   "Plan lines: predictors: NAME|PATH...  traces: GLOB...  repetitions: N\n"
   "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
   "  --help, --version\n"
   "Exit status: 0 every run recorded, 1 usage, 2 bad plan or runs not recorded,\n"
-  "3 the results folder cannot be written, 4 GNU parallel failed.\n";
+  "3 the results folder cannot be written, 4 GNU parallel failed, 130 interrupted\n"
+  "(every run is stopped; finished ones are kept and a rerun resumes).\n";
 
-/* mkdir -p for one path. */
+/* mkdir -p for one path: each parent in turn, then the path itself. */
 static int make_dirs(const char *path) {
   char *p = xstrdup(path);
   int rc = 0;
-  for (char *s = p + 1; rc == 0 && s; s = strchr(s + 1, '/')) {
-    char saved = *s;
-    if (saved == '/') *s = '\0';
+  for (char *slash = strchr(p + 1, '/'); rc == 0 && slash; slash = strchr(slash + 1, '/')) {
+    *slash = '\0';
     if (mkdir(p, 0755) != 0 && errno != EEXIST) rc = -1;
-    *s = saved;
-    if (saved != '/') break;
+    *slash = '/';
   }
+  if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST) rc = -1;
   if (rc != 0) fprintf(stderr, "rp-bench: cannot create %s: %s\n", p, strerror(errno));
   free(p);
   return rc;
@@ -74,6 +81,79 @@ static int copy_file(const char *from, const char *to) {
   return ok ? 0 : -1;
 }
 
+/* One line per run with everything that decides what it does. */
+static char *describe_runs(const Bench *b) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  fprintf(f, "timeout %g memory %ld cpus %s\n", b->plan.timeout_s, b->plan.memory_mb,
+          b->plan.cpus ? b->plan.cpus : "-");
+  for (int i = 0; i < b->nruns; i++) {
+    const BenchRun *r = &b->runs[i];
+    char *exe = shquote(r->exe), *trace = shquote(r->trace), *args = shquote(plan_args(&b->plan, r->predictor));
+    fprintf(f, "%s %s %s %s\n", r->id, exe, trace, args);
+    free(exe), free(trace), free(args);
+  }
+  fclose(f);
+  return text;
+}
+
+static char *read_whole(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  char buf[8192];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, out);
+  fclose(f);
+  fclose(out);
+  return text;
+}
+
+/* A folder is resumed only by the runs it was made for: DIR/runs.plan lists
+** them (the plan's limits, each run's predictor, trace and options).  Returns
+** 0, or the exit status when it differs or cannot be written. */
+static int check_same_runs(const Bench *b) {
+  char *path = xasprintf("%s/runs.plan", b->dir);
+  char *want = describe_runs(b), *had = read_whole(path);
+  int rc = EXIT_OK;
+  if (had && strcmp(had, want) != 0) {
+    fprintf(stderr, "rp-bench: %s holds the results of other runs than this plan's (the plan, "
+                    "its limits or the files it matches changed; see %s); use another --results "
+                    "folder\n", b->dir, path);
+    rc = EXIT_BAD_INPUT;
+  } else if (!had) {
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(want, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok) {
+      fprintf(stderr, "rp-bench: cannot write %s\n", path);
+      rc = EXIT_RESOURCES;
+    }
+  }
+  free(path), free(want), free(had);
+  return rc;
+}
+
+/* Two rp bench on one folder would run its runs twice; the lock is held (and
+** inherited by the runs) until the last of them ends. */
+static int lock_results_dir(const Bench *b) {
+  char *path = xasprintf("%s/lock", b->dir);
+  int fd = open(path, O_RDWR | O_CREAT, 0644);
+  int rc = EXIT_OK;
+  if (fd < 0) {
+    fprintf(stderr, "rp-bench: cannot open %s: %s\n", path, strerror(errno));
+    rc = EXIT_RESOURCES;
+  } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    fprintf(stderr, "rp-bench: %s is in use by another rp bench (or runs it left)\n", b->dir);
+    rc = EXIT_BAD_INPUT;
+  }
+  free(path);
+  return rc;
+}
+
 static int make_results_dir(const Bench *b) {
   static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs", "stages"};
   if (make_dirs(b->dir) != 0) return -1;
@@ -83,17 +163,30 @@ static int make_results_dir(const Bench *b) {
     free(sub);
     if (rc != 0) return -1;
   }
+  return 0;
+}
+
+static void copy_plan(const Bench *b) {
   char *copy = xasprintf("%s/plan", b->dir);
   if (copy_file(b->plan_path, copy) != 0)
     fprintf(stderr, "rp-bench: warning: could not copy the plan to %s\n", copy);
   free(copy);
-  return 0;
+}
+
+/* The tally of the folder, at the end of every invocation. */
+static void print_tally(const BenchTally *t) {
+  fprintf(stderr, "rp-bench: %d of %d runs recorded: %d ok, %d timeout, %d memout, %d crash, %d error",
+          t->recorded, t->planned, t->by_status[RUN_OK], t->by_status[RUN_TIMEOUT],
+          t->by_status[RUN_MEMOUT], t->by_status[RUN_CRASH], t->by_status[RUN_ERROR]);
+  if (t->decompress_failures) fprintf(stderr, " (%d failed decompressing)", t->decompress_failures);
+  fputc('\n', stderr);
 }
 
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Bench *b) {
   static const struct option longopts[] = {
     {"results", required_argument, 0, 'r'}, {"jobs", required_argument, 0, 'j'},
+    {"progress", no_argument, 0, 'p'}, {"no-progress", no_argument, 0, 'P'},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   const char *results = NULL;
@@ -109,6 +202,8 @@ static int parse_options(int argc, char **argv, Bench *b) {
         return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
       b->jobs = (int)jobs;
       break;
+    case 'p': b->progress = 1; break;
+    case 'P': b->progress = -1; break;
     case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
@@ -130,6 +225,7 @@ static char *own_directory(void) {
 static void bench_free(Bench *b) {
   for (int i = 0; i < b->nruns; i++) free(b->runs[i].id);
   free(b->runs);
+  free(b->pending);
   plan_free(&b->plan);
   strvec_free(&b->pred_names), strvec_free(&b->pred_exes);
   strvec_free(&b->trace_paths), strvec_free(&b->trace_names);
@@ -145,15 +241,25 @@ static int bench(Bench *b) {
   }
   if (bench_expand(b) != 0) return EXIT_BAD_INPUT;
   if (make_results_dir(b) != 0) return EXIT_RESOURCES;
+  int rc = lock_results_dir(b);
+  if (rc == EXIT_OK) rc = check_same_runs(b);
+  if (rc != EXIT_OK) return rc;
+  copy_plan(b);
   int pending = bench_write_jobs(b);
   if (pending < 0) return EXIT_RESOURCES;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,
           pending, b->dir);
   bench_write_meta(b);
-  if (pending > 0 && bench_launch(b) != 0) return EXIT_INTERNAL;
+  int launched = pending > 0 ? bench_launch(b) : 0;
   BenchTally tally;
   int missing = bench_merge(b, &tally);
   if (missing < 0 || bench_write_summary(b, &tally) != 0) return EXIT_RESOURCES;
+  print_tally(&tally);
+  if (launched == -2) {
+    fprintf(stderr, "rp-bench: interrupted; the same command resumes\n");
+    return 130;
+  }
+  if (launched != 0) return EXIT_INTERNAL;
   if (missing > 0)
     fprintf(stderr, "rp-bench: %d runs were not recorded; see %s/logs/*.err\n", missing, b->dir);
   return missing ? EXIT_BAD_INPUT : EXIT_OK;

@@ -39,16 +39,22 @@ typedef struct Bench {
   StrVec trace_paths, trace_names;  /* parallel lists, one per trace */
   BenchRun *runs;
   int nruns;
+  int *pending;           /* indices of the runs not finished at the start */
+  int npending;
+  int progress;           /* live progress line: 1 always, -1 never, 0 on a terminal */
 } Bench;
 
 /* expand.c: resolves predictors and trace globs into b->runs.  0 or -1. */
 int bench_expand(Bench *b);
 
-/* jobs.c: writes the job script of every unfinished run and lists them in
-** DIR/pending.  Returns how many there are, or -1. */
+/* jobs.c: writes the job script of every unfinished run, lists them in
+** DIR/pending (NUL-separated) and their indices in b->pending.  Returns how
+** many there are, or -1. */
 int bench_write_jobs(Bench *b);
 
-/* Runs the jobs in DIR/pending through GNU parallel.  0 or -1. */
+/* launch.c: runs the jobs in DIR/pending through GNU parallel, showing
+** progress.  A SIGINT, SIGTERM or SIGHUP stops every run of the tree.
+** Returns 0, -1 if GNU parallel failed, -2 if interrupted. */
 int bench_launch(const Bench *b);
 
 /* Whether run r has a recorded runner row. */

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -152,49 +151,23 @@ static char *write_job(const Bench *b, const BenchRun *r) {
   return ok ? path : NULL;
 }
 
-/* parallel --jobs N --joblog DIR/joblog sh :::: DIR/pending */
-static int run_parallel(const Bench *b, const char *pending) {
-  char *joblog = xasprintf("%s/joblog", b->dir);
-  char jobs[32];
-  snprintf(jobs, sizeof jobs, "%d", b->jobs);
-  char *argv[] = {"parallel", "--will-cite", "--jobs", jobs, "--joblog", joblog,
-                  "sh", "::::", (char *)pending, NULL};
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0) {
-    execvp(argv[0], argv);
-    fprintf(stderr, "rp-bench: cannot run GNU parallel: %s\n", strerror(errno));
-    _exit(127);
-  }
-  int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
-  free(joblog);
-  /* parallel exits with the number of failed jobs; only 127+ means it failed. */
-  return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) < 127 ? 0 : -1;
-}
-
+/* The list is NUL-separated (GNU parallel --null): a results folder or trace
+** whose name holds a line break stays one job, never two commands. */
 int bench_write_jobs(Bench *b) {
   char *pending = xasprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "w");
-  int count = 0, ok = list != NULL;
+  int ok = list != NULL;
+  b->pending = xmalloc((size_t)(b->nruns + 1) * sizeof *b->pending);
+  b->npending = 0;
   for (int i = 0; ok && i < b->nruns; i++) {
     if (bench_run_finished(b, &b->runs[i])) continue;
     char *job = write_job(b, &b->runs[i]);
-    ok = job != NULL;
-    if (ok) fprintf(list, "%s\n", job);
+    ok = job != NULL && fprintf(list, "%s%c", job, '\0') > 0;
     free(job);
-    count++;
+    b->pending[b->npending++] = i;
   }
   if (list && fclose(list) != 0) ok = 0;
   if (!ok) fprintf(stderr, "rp-bench: cannot write the job list %s\n", pending);
   free(pending);
-  return ok ? count : -1;
-}
-
-int bench_launch(const Bench *b) {
-  char *pending = xasprintf("%s/pending", b->dir);
-  int rc = run_parallel(b, pending);
-  unlink(pending);
-  free(pending);
-  return rc;
+  return ok ? b->npending : -1;
 }

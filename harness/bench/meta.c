@@ -63,16 +63,17 @@ static void describe_plan(FILE *meta, const Bench *b) {
 static void list_commands(FILE *meta, const Bench *b) {
   char *pending = xasprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "r");
-  char job[4096], line[8192];
+  char *job = NULL, *line = NULL;
+  size_t cap = 0, line_cap = 0;
   fprintf(meta, "commands of the runs started now:\n");
-  while (list && fgets(job, sizeof job, list)) {
-    job[strcspn(job, "\n")] = '\0';
+  while (list && getdelim(&job, &cap, '\0', list) > 0) {
     FILE *f = fopen(job, "r");
-    while (f && fgets(line, sizeof line, f))
+    while (f && getline(&line, &line_cap, f) > 0)
       if (strncmp(line, "exec ", 5) == 0) fputs(line + 5, meta);
     if (f) fclose(f);
   }
   if (list) fclose(list);
+  free(job), free(line);
   free(pending);
 }
 

@@ -45,20 +45,43 @@ static pid_t parent_of(const char *pid) {
   return ppid;
 }
 
-/* Every child of this (single-threaded) process: from the kernel's own list
-** where it keeps one (CONFIG_PROC_CHILDREN) unless scan is set, else by
-** reading all of /proc. */
+/* Appends the children of every thread of process pid, from the kernel's
+** own lists (CONFIG_PROC_CHILDREN); -1 where the kernel keeps none. */
+static int append_children(PidList *l, pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+  DIR *tasks = opendir(path);
+  if (!tasks) return -1;
+  int found = 0;
+  struct dirent *e;
+  while ((e = readdir(tasks)) != NULL) {
+    if (!isdigit((unsigned char)e->d_name[0])) continue;
+    char file[400];
+    snprintf(file, sizeof file, "/proc/%ld/task/%s/children", (long)pid, e->d_name);
+    FILE *f = fopen(file, "r");
+    if (!f) continue;
+    found = 1;
+    long child;
+    while (fscanf(f, "%ld", &child) == 1) push(l, (pid_t)child);
+    fclose(f);
+  }
+  closedir(tasks);
+  return found ? 0 : -1;
+}
+
+void reaper_signal_descendants(int sig) {
+  PidList l = {0};
+  append_children(&l, getpid());
+  for (size_t i = 0; i < l.n; i++) append_children(&l, l.pids[i]);
+  for (size_t i = 0; i < l.n; i++) kill(l.pids[i], sig);
+  free(l.pids);
+}
+
+/* Every child of this process: from the kernel's own list where it keeps
+** one unless scan is set, else by reading all of /proc. */
 static void list_children(PidList *l, int scan) {
   l->n = 0;
-  char path[64];
-  snprintf(path, sizeof path, "/proc/self/task/%ld/children", (long)getpid());
-  FILE *f = scan ? NULL : fopen(path, "r");
-  if (f) {
-    long pid;
-    while (fscanf(f, "%ld", &pid) == 1) push(l, (pid_t)pid);
-    fclose(f);
-    return;
-  }
+  if (!scan && append_children(l, getpid()) == 0) return;
   DIR *proc = opendir("/proc");
   if (!proc) return;
   pid_t self = getpid();

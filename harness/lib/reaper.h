@@ -18,4 +18,8 @@ int reaper_become(void);
 ** depth of the tree they formed). */
 void reaper_kill_all(pid_t pgid);
 
+/* Sends sig to every descendant of this process (children, their children,
+** ...), whatever process group or session each is in. */
+void reaper_signal_descendants(int sig);
+
 #endif
