@@ -22,7 +22,8 @@
 static const char usage_text[] =
   "rp-report: tables and plots from an rp bench results folder\n"
   "usage: rp report RESULTS [OPTIONS]\n"
-  "  --format F      md (default), tex or csv: the form printed on stdout\n"
+  "  --format F      md (default), tex, csv or json: the form printed on stdout\n"
+  "                  (report.json is written beside the tables in any case)\n"
   "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs\n"
   "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
   "  --out DIR       where tables and plots go (default RESULTS/report)\n"
@@ -73,8 +74,9 @@ static int parse_options(int argc, char **argv, Options *o) {
     default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
-  if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv"))
-    return cmdline_usage_error("bad --format '%s': expected md, tex or csv", o->format);
+  if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv")
+      && strcmp(o->format, "json"))
+    return cmdline_usage_error("bad --format '%s': expected md, tex, csv or json", o->format);
   if (!count_column(o->count)) return cmdline_usage_error("bad --count '%s'", o->count);
   if (optind != argc - 1) return cmdline_usage_error("expected exactly one RESULTS folder");
   o->results = argv[optind];
@@ -98,10 +100,13 @@ static int report(const Options *o) {
     rc = EXIT_RESOURCES;
   }
   if (rc == 0 && write_tables(&now, out, o->format, o->count) != 0) rc = EXIT_RESOURCES;
+  int json = strcmp(o->format, "json") == 0;
   if (rc == 0 && with_base) {
-    fputc('\n', stdout);
+    if (!json) fputc('\n', stdout);
     if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = EXIT_RESOURCES;
   }
+  if (rc == 0 && write_json(&now, with_base ? &base : NULL, out, o->count, json) != 0)
+    rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots) {
     write_plots(&now, out, o->count, &scripts);
     if (run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;

@@ -43,7 +43,8 @@ void summary_free(Summary *s);
 /* Formatting shared by tables and plots. */
 char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */
 
-/* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on stdout. */
+/* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on
+** stdout (none for "json"). */
 struct TextTable;
 int write_table_forms(const struct TextTable *t, const char *out_dir, const char *base,
                       const char *format);
@@ -53,6 +54,16 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
 ** prints the one in format, and the ratio plot's data and script. */
 int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
                      StrVec *scripts);
+
+/* Sets *r to new / baseline and returns 1 when both ended ok; else 0. */
+int compare_ratio(const Cell *now, const Cell *base, double *r);
+/* The baseline's cell for trace t and predictor p of s, or NULL. */
+const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int p);
+
+/* json.c: writes OUT/report.json (the table, and the comparison when base is
+** not NULL), and the same on stdout when to_stdout. */
+int write_json(const Summary *s, const Summary *base, const char *out_dir, const char *count,
+               int to_stdout);
 
 /* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
 ** of the scripts written are added to scripts. */

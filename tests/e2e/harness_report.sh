@@ -31,7 +31,19 @@ rp report $fx/results-small --out "$tmp/p" --count location-pairs --format csv -
 diff -u $expected/location-pairs.csv "$tmp/lp.csv" || fail "--count location-pairs"
 [ ! -e "$tmp/p/time.gp" ] || fail "--no-plots wrote plots"
 rp report $fx/results-small --out "$tmp/t" --format tex --no-plots | grep -q '^\\toprule' || fail "--format tex"
-echo "ok: counting kinds and formats"
+rp report $fx/results-small --against $fx/results-base --out "$tmp/j" --format json --no-plots >"$tmp/j.json"
+python3 - "$tmp/j.json" "$tmp/j/report.json" <<'PY' || fail "JSON report"
+import json, sys
+out, written = (json.load(open(p)) for p in sys.argv[1:])
+assert out == written
+assert out["format"] == "rp-report/1" and out["predictors"] == ["hb", "wcp"]
+t = {x["trace"]: x for x in out["traces"]}
+assert t["account"]["events"] == 100 and t["account"]["cells"]["hb"] == \
+    {"repetitions": 3, "status": "ok", "races": 3, "time_s": 0.12, "mem_mb": 11.0}, t["account"]
+assert t["big, trace"]["cells"]["wcp"]["status"] == "MO" and t["big, trace"]["cells"]["wcp"]["time_s"] is None
+assert any(c["trace"] == "account" and c["predictor"] == "hb" and c["ratio"] is not None for c in out["compare"])
+PY
+echo "ok: counting kinds and formats, JSON"
 
 # Bad input: a clear message and a non-zero exit, never a crash.
 set +e
