@@ -43,6 +43,13 @@ static int plottable_ratio(const Summary *s, const void *base, int t, int p, dou
   return compare_ratio(summary_cell(s, t, p), compare_base_cell(s, base, t, p), r);
 }
 
+/* A ratio's mark: the marker of whichever side did not end ok. */
+static const char *ratio_mark(const Summary *s, const void *base, int t, int p) {
+  const Cell *now = summary_cell(s, t, p), *old = compare_base_cell(s, base, t, p);
+  if (!old || old->runs == 0 || now->runs == 0) return NULL;
+  return now->marker ? now->marker : old->marker;
+}
+
 int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
                      StrVec *scripts) {
   TextTable t = {0};
@@ -61,9 +68,13 @@ int write_comparison(const Summary *s, const Summary *base, const char *out_dir,
     }
     texttable_add_row(&t, &row);
   }
-  int rc = write_table_forms(&t, out_dir, "compare", format);
+  int rc = write_table_forms(&t, out_dir, "compare", format, 1, 5);
   texttable_free(&t);
-  plot_per_trace(s, plottable_ratio, base, out_dir, "compare",
-                 "Time ratio per trace: new / baseline (below 1 = faster)", "new / baseline", scripts);
+  const TracePlot plot = {
+    .name = "compare", .title = "Time ratio per trace: new / baseline (below 1 = faster)",
+    .ylabel = "new / baseline", .value = plottable_ratio, .mark = ratio_mark, .ctx = base,
+    .base_one = 1,
+  };
+  if (plot_per_trace(s, &plot, out_dir, scripts) != 0) rc = -1;
   return rc;
 }

@@ -44,10 +44,13 @@ void summary_free(Summary *s);
 char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */
 
 /* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on
-** stdout (none for "json"). */
+** stdout (none for "json").  In md and tex a table wider than PAGE_COLUMNS
+** is split into parts that fit a page, each repeating the first `fixed`
+** columns and taking whole groups of `group` columns (one predictor's). */
+#define PAGE_COLUMNS 14
 struct TextTable;
 int write_table_forms(const struct TextTable *t, const char *out_dir, const char *base,
-                      const char *format);
+                      const char *format, int fixed, int group);
 int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_label);
 
 /* compare.c: writes OUT/compare.{md,tex,csv} comparing s (new) against base,
@@ -66,25 +69,43 @@ int write_json(const Summary *s, const Summary *base, const char *out_dir, const
                int to_stdout);
 
 /* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
-** of the scripts written are added to scripts. */
-void write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts);
+** of the scripts written are added to scripts.  0, or -1 if a file could not
+** be written. */
+int write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts);
 
-/* Opening a plot's script (with the PNG terminal set and a title) and data
-** file in out_dir; gp_close adds the SVG output and records the script. */
+/* Opening a plot's script (with the PNG terminal set, a title and the key
+** outside the data) and data file in out_dir; gp_close adds the SVG and PDF
+** outputs and records the script.  file_done closes a file and says whether
+** everything was written (0, or -1 after a message). */
 FILE *gp_open(const char *out_dir, const char *name, const char *title);
-void gp_close(FILE *gp, const char *name, StrVec *scripts);
+int gp_close(FILE *gp, const char *out_dir, const char *name, StrVec *scripts);
 FILE *dat_open(const char *out_dir, const char *name);
+int file_done(FILE *f, const char *out_dir, const char *name, const char *ext);
 /* Writes s for a data file (in_quotes 0) or a single-quoted script string (1). */
 void gp_put_plain(FILE *f, const char *s, int in_quotes);
-/* A log-scale y axis that shows every value from smallest to largest. */
-void gp_log_yrange(FILE *gp, double smallest, double largest);
 
-/* The value of trace t for predictor p in a per-trace plot, if it has one. */
+/* An axis: linear from 0, or logarithmic (when asked for, or when the values
+** span more than two decades) from a power of ten below the smallest. */
+typedef struct Axis {
+  double bottom, top;
+  int log;
+} Axis;
+Axis gp_axis(FILE *gp, const char *axis, double smallest, double largest, int force_log);
+
+/* The value of trace t for predictor p in a per-trace plot, if it has one;
+** and the mark (TO, MO, ERR) to draw instead, or NULL. */
 typedef int (*TraceValue)(const Summary *s, const void *ctx, int t, int p, double *v);
-/* Clustered bars on a log scale, one cluster per trace and one bar per
-** predictor, written as NAME.dat and NAME.gp when there is any value. */
-void plot_per_trace(const Summary *s, TraceValue value, const void *ctx, const char *out_dir,
-                    const char *name, const char *title, const char *ylabel, StrVec *scripts);
+typedef const char *(*TraceMark)(const Summary *s, const void *ctx, int t, int p);
+typedef struct TracePlot {
+  const char *name, *title, *ylabel;
+  TraceValue value;
+  TraceMark mark;   /* or NULL */
+  const void *ctx;
+  int base_one;     /* bars rise from 1 on a log axis (ratios) */
+} TracePlot;
+/* Bars, one cluster per trace and one bar per predictor, marks where a run
+** has no value, written as NAME.dat and NAME.gp when there is anything. */
+int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, StrVec *scripts);
 
 /* gnuplot.c: runs every script in out_dir; 0 if all drew silently. */
 int run_gnuplot(const char *out_dir, const StrVec *scripts);

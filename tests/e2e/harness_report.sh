@@ -17,12 +17,18 @@ for f in table.md table.csv table.tex compare.csv; do
   diff -u "$expected/$f" "$tmp/r/$f" || fail "$f differs from the golden"
 done
 for plot in time cactus races distance compare; do
-  for ext in gp dat png svg; do
+  for ext in gp dat png svg pdf; do
     [ -s "$tmp/r/$plot.$ext" ] || fail "missing $plot.$ext"
   done
 done
 head -c 8 "$tmp/r/time.png" | od -An -c | grep -q 'P   N   G' || fail "time.png is not a PNG"
 grep -q '<svg' "$tmp/r/cactus.svg" || fail "cactus.svg is not SVG"
+head -c 5 "$tmp/r/time.pdf" | grep -q '%PDF-' || fail "time.pdf is not a PDF"
+# Runs without a time are marked, not left out; the key stands outside.
+grep -q $'\tTO$' "$tmp/r/time.dat" && grep -q $'\tMO$' "$tmp/r/time.dat" && grep -q $'\tERR$' "$tmp/r/time.dat" \
+  || fail "TO/MO/ERR marks missing: $(cat "$tmp/r/time.dat")"
+grep -q 'set key outside' "$tmp/r/time.gp" || fail "the key is not outside"
+grep -q '(1):2 with boxxyerror' "$tmp/r/compare.gp" || fail "ratio bars do not rise from 1"
 # The distances come from the race reports, hostile locations and all.
 [ "$(grep -c . "$tmp/r/distance.dat")" -eq 13 ] || fail "distance.dat: $(cat "$tmp/r/distance.dat")"
 echo "ok: tables match the goldens, plots drawn silently"
@@ -44,6 +50,19 @@ assert t["big, trace"]["cells"]["wcp"]["status"] == "MO" and t["big, trace"]["ce
 assert any(c["trace"] == "account" and c["predictor"] == "hb" and c["ratio"] is not None for c in out["compare"])
 PY
 echo "ok: counting kinds and formats, JSON"
+
+# Five predictors make 20 columns: md and tex split into parts that fit a
+# page (at most 14 columns each), CSV stays whole.
+mkdir "$tmp/wide"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next } NR == 2 { row = $0 }
+  END { for (t = 0; t < 3; t++) for (p = 0; p < 5; p++) { $0 = row; $1 = "pred" p; $2 = "trace" t; print } }' \
+  $fx/results-small/runs.csv >"$tmp/wide/runs.csv"
+rp report "$tmp/wide" --no-plots >"$tmp/wide.md"
+grep -q '^Part 2 of 2$' "$tmp/wide.md" || fail "wide table not split: $(cat "$tmp/wide.md")"
+awk -F'|' '/^\|/ && NF - 2 > 14 { bad = 1 } END { exit bad }' "$tmp/wide.md" || fail "a part wider than 14 columns"
+grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 2 || fail "tex not split"
+[ "$(head -1 "$tmp/wide/report/table.csv" | tr ',' '\n' | wc -l)" -eq 20 ] || fail "csv split"
+echo "ok: wide tables split to fit a page"
 
 # Bad input: a clear message and a non-zero exit, never a crash.
 set +e
