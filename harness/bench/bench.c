@@ -31,7 +31,11 @@ static const char usage_text[] =
   "  --results DIR  results folder (default results/DATE-TIME-PLANNAME);\n"
   "                 an existing one is resumed: finished runs are skipped (the\n"
   "                 plan and the runs it expands to must be the same)\n"
-  "  --jobs N       runs at a time through GNU parallel (default 1)\n"
+  "  --jobs N       runs at a time through GNU parallel (default 1), per host\n"
+  "  --hosts FILE   spread the runs over the machines of FILE (GNU parallel's\n"
+  "                 --sshloginfile: one ssh login a line, e.g. 'user@host' or\n"
+  "                 'ssh -p 2222 host'); the results folder, the build and the\n"
+  "                 traces must be at the same paths on every machine\n"
   "  --progress     a progress line (runs done/total, statuses, elapsed, ETA)\n"
   "                 even when stderr is not a terminal (one line per change);\n"
   "                 --no-progress: none (default: a live line on a terminal)\n"
@@ -186,6 +190,7 @@ static void print_tally(const BenchTally *t) {
 static int parse_options(int argc, char **argv, Bench *b) {
   static const struct option longopts[] = {
     {"results", required_argument, 0, 'r'}, {"jobs", required_argument, 0, 'j'},
+    {"hosts", required_argument, 0, 'H'},
     {"progress", no_argument, 0, 'p'}, {"no-progress", no_argument, 0, 'P'},
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
@@ -202,6 +207,7 @@ static int parse_options(int argc, char **argv, Bench *b) {
         return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
       b->jobs = (int)jobs;
       break;
+    case 'H': b->hosts = optarg; break;
     case 'p': b->progress = 1; break;
     case 'P': b->progress = -1; break;
     case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
@@ -241,10 +247,17 @@ static int bench(Bench *b) {
   }
   if (bench_expand(b) != 0) return EXIT_BAD_INPUT;
   if (make_results_dir(b) != 0) return EXIT_RESOURCES;
+  char *absolute = realpath(b->dir, NULL); /* the job scripts run in other folders, or hosts */
+  if (absolute) free(b->dir), b->dir = absolute;
   int rc = lock_results_dir(b);
   if (rc == EXIT_OK) rc = check_same_runs(b);
   if (rc != EXIT_OK) return rc;
   copy_plan(b);
+  if (b->hosts && access(b->hosts, R_OK) != 0) {
+    fprintf(stderr, "rp-bench: cannot read the hosts file %s: %s\n", b->hosts, strerror(errno));
+    return EXIT_BAD_INPUT;
+  }
+  if (bench_check_hosts(b) != 0) return EXIT_BAD_INPUT;
   int pending = bench_write_jobs(b);
   if (pending < 0) return EXIT_RESOURCES;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,

@@ -34,7 +34,8 @@ typedef struct Bench {
   const char *plan_path;
   char *bindir;           /* where rp-run and rp-NAME predictors are */
   char *dir;              /* the results folder */
-  int jobs;
+  int jobs;               /* at a time (per host with hosts) */
+  const char *hosts;      /* GNU parallel --sshloginfile, or NULL for this machine */
   StrVec pred_names, pred_exes;     /* parallel lists, one per predictor */
   StrVec trace_paths, trace_names;  /* parallel lists, one per trace */
   BenchRun *runs;
@@ -51,6 +52,11 @@ int bench_expand(Bench *b);
 ** DIR/pending (NUL-separated) and their indices in b->pending.  Returns how
 ** many there are, or -1. */
 int bench_write_jobs(Bench *b);
+
+/* launch.c: checks that every host of --hosts sees the results folder and
+** rp run at the same paths (a shared file system).  0, or -1 after saying
+** which host does not. */
+int bench_check_hosts(const Bench *b);
 
 /* launch.c: runs the jobs in DIR/pending through GNU parallel, showing
 ** progress.  A SIGINT, SIGTERM or SIGHUP stops every run of the tree.

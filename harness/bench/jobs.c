@@ -140,8 +140,9 @@ static char *write_job(const Bench *b, const BenchRun *r) {
   if (f) {
     fprintf(f, "#!/bin/sh\n# rp bench: predictor %s, trace %s, repetition %d\n", r->predictor,
             r->trace_name, r->repetition);
-    ok = fprintf(f, "rm -f %s %s\nexec %s%s --out %s --%s >%s 2>%s\n", q_runner, q_stage, q_run,
-                 opts, q_runner, cmd, q_out, q_err) > 0;
+    /* GNU parallel names the --hosts line a job went to; ":" is this machine. */
+    ok = fprintf(f, "rm -f %s %s\nexec %s%s --label \"sshlogin=${PARALLEL_SSHLOGIN#:}\" --out %s --%s >%s 2>%s\n",
+                 q_runner, q_stage, q_run, opts, q_runner, cmd, q_out, q_err) > 0;
     ok = fclose(f) == 0 && ok;
   }
   if (!ok) fprintf(stderr, "rp-bench: cannot write %s: %s\n", path, strerror(errno));

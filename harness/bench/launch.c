@@ -99,7 +99,12 @@ static pid_t start_parallel(const Bench *b, const sigset_t *old_mask) {
   char jobs[32];
   snprintf(jobs, sizeof jobs, "%d", b->jobs);
   char *argv[] = {"parallel", "--will-cite", "--null", "--jobs", jobs, "--joblog", joblog,
-                  "sh", "::::", pending, NULL};
+                  "sh", "::::", pending, NULL, NULL, NULL};
+  if (b->hosts) {
+    memmove(argv + 3, argv + 1, 9 * sizeof *argv);
+    argv[1] = "--sshloginfile";
+    argv[2] = (char *)b->hosts;
+  }
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
@@ -121,6 +126,35 @@ static void stop_tree(pid_t parallel, int *status) {
   double deadline = now_s() + STOP_GRACE_S;
   while (now_s() < deadline && waitpid(parallel, status, WNOHANG) == 0) usleep(50000);
   reaper_kill_all(-1);
+}
+
+/* Runs argv and returns its exit status (-1 if it could not run). */
+static int run_quietly(char *const *argv) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  if (pid < 0 || waitpid(pid, &status, 0) < 0) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int bench_check_hosts(const Bench *b) {
+  if (!b->hosts) return 0;
+  char *rp_run = xasprintf("%s/rp-run", b->bindir);
+  /* On every host at once; --tag names the host of each failure. */
+  char *argv[] = {"parallel", "--will-cite", "--nonall", "--tag", "--sshloginfile", (char *)b->hosts,
+                  "test", "-w", b->dir, "-a", "-x", rp_run, "||", "echo",
+                  "cannot write the results folder or run rp-run here", NULL};
+  int rc = run_quietly(argv);
+  if (rc != 0)
+    fprintf(stderr, "rp-bench: not every host of %s sees %s and %s (exit %d); --hosts needs the "
+                    "results folder, the build and the traces at the same paths everywhere\n",
+            b->hosts, b->dir, rp_run, rc);
+  free(rp_run);
+  return rc == 0 ? 0 : -1;
 }
 
 int bench_launch(const Bench *b) {
@@ -149,8 +183,7 @@ int bench_launch(const Bench *b) {
     if (show && (update(b, &p) > 0 || on_terminal)) draw(b, &p, on_terminal);
   }
   if (!interrupted) reaper_kill_all(-1); /* anything a run left behind */
-  if (show) {
-    update(b, &p);
+  if (show && (update(b, &p) > 0 || on_terminal)) {
     draw(b, &p, on_terminal);
     if (p.drawn) fputc('\n', stderr);
   }

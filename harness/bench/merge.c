@@ -4,7 +4,7 @@
 **
 **   predictor,trace,repetition,status,exit_code,signal,wall_s,user_s,sys_s,
 **   max_rss_kb,cgroup_peak_kb,timeout_s,memory_mb,memory_method,cpu_method,
-**   failed_stage,races_file,stdout_file,stderr_file,trace_path,command,
+**   host,cpu_model,sshlogin,failed_stage,races_file,stdout_file,stderr_file,trace_path,command,
 **   events,threads,locks,variables,racy_pairs,racy_events,racy_location_pairs,
 **   racy_lines,max_distance,median_distance,analysis_ms,
 **
@@ -25,7 +25,8 @@
 
 static const char *const runner_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method",
+  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
+  "sshlogin",
 };
 static const char *const file_columns[] = {
   "races_file", "stdout_file", "stderr_file", "trace_path", "command",

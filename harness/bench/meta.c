@@ -43,7 +43,14 @@ static void describe_machine(FILE *meta, const Bench *b) {
 
 static void describe_plan(FILE *meta, const Bench *b) {
   fprintf(meta, "%-12s %s\n", "plan", b->plan_path);
-  fprintf(meta, "%-12s %d\n", "jobs", b->jobs);
+  fprintf(meta, "%-12s %d%s\n", "jobs", b->jobs, b->hosts ? " per host" : "");
+  if (b->hosts) {
+    fprintf(meta, "%-12s %s:\n", "hosts", b->hosts);
+    FILE *h = fopen(b->hosts, "r");
+    char line[1024];
+    while (h && fgets(line, sizeof line, h)) fprintf(meta, "  %s", line);
+    if (h) fclose(h);
+  }
   fprintf(meta, "%-12s %d\n", "repetitions", b->plan.repetitions);
   fprintf(meta, "%-12s %g s\n", "timeout", b->plan.timeout_s);
   fprintf(meta, "%-12s %ld MiB\n", "memory", b->plan.memory_mb);

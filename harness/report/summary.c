@@ -149,6 +149,22 @@ static int check_row_count(const Summary *s, const char *path) {
   return -1;
 }
 
+/* Times measured on different CPUs are not comparable: say so when the
+** runs come from more than one CPU model. */
+static void warn_mixed_cpus(const Summary *s) {
+  StrIndex models = {0};
+  for (int r = 0; r < s->runs.nrows; r++) {
+    const char *m = csv_table_get(&s->runs, r, "cpu_model");
+    if (m[0]) strindex_add(&models, m);
+  }
+  if (models.names.n > 1) {
+    fprintf(stderr, "rp-report: warning: %s/runs.csv mixes %d CPU models (", s->dir, models.names.n);
+    for (int i = 0; i < models.names.n; i++) fprintf(stderr, "%s%s", i ? "; " : "", models.names.items[i]);
+    fputs("): its times are not comparable across them\n", stderr);
+  }
+  strindex_free(&models);
+}
+
 /* Groups the rows by cell in one counting sort and folds each group: linear
 ** in the rows (and the cells). */
 static void fold_all(Summary *s, const int *trace_of, const int *pred_of, const char *count_column) {
@@ -194,6 +210,7 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
   memset(s->cells, 0, ncells * sizeof *s->cells);
   fold_all(s, trace_of, pred_of, count_column);
   find_shapes(s, trace_of);
+  warn_mixed_cpus(s);
   free(trace_of), free(pred_of);
   return 0;
 }

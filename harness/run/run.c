@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "cmdline.h"
@@ -51,7 +52,8 @@ static const char usage_text[] =
   "           i.e. the largest single process and only the processes waited for\n"
   "           (not a pipeline's total, not children that escaped)\n"
   "Columns: status,exit_code,signal,wall_s,user_s,sys_s,max_rss_kb,cgroup_peak_kb,\n"
-  "timeout_s,memory_mb,memory_method,cpu_method,command, then the labels.\n"
+  "timeout_s,memory_mb,memory_method,cpu_method,host,cpu_model,command, then the labels\n"
+  "(host: the machine's name; cpu_model: its /proc/cpuinfo model name).\n"
   "status is ok, timeout, memout, crash or error.\n"
   "Exit status: 0 the command ran, 1 usage, 2 it cannot start (or no cgroup for\n"
   "--memory-method cgroup), 3 the row cannot be written, 130 interrupted.\n";
@@ -59,7 +61,8 @@ static const char usage_text[] =
 /* The fixed columns of every row, before the labels. */
 static const char *const fixed_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "command",
+  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
+  "command",
 };
 #define NFIXED ((int)(sizeof fixed_columns / sizeof *fixed_columns))
 
@@ -141,6 +144,29 @@ static int write_header(FILE *f, const Options *o) {
   return rc;
 }
 
+static char *host_name(void) {
+  char name[256] = "";
+  if (gethostname(name, sizeof name - 1) != 0) name[0] = '\0';
+  return xstrdup(name);
+}
+
+/* The first "model name" of /proc/cpuinfo (x86, most ARM kernels), else "". */
+static char *cpu_model(void) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512];
+  char *model = NULL;
+  while (f && !model && fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (strncmp(line, "model name", 10) == 0 && colon) {
+      colon += 1 + (colon[1] == ' ');
+      colon[strcspn(colon, "\n")] = '\0';
+      model = xstrdup(colon);
+    }
+  }
+  if (f) fclose(f);
+  return model ? model : xstrdup("");
+}
+
 static int write_row(FILE *f, const Options *o, const RunResult *r) {
   StrVec v = {0};
   strvec_push(&v, run_status_name(r->status));
@@ -155,6 +181,8 @@ static int write_row(FILE *f, const Options *o, const RunResult *r) {
   strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%lld", o->req.memory_mb) : xstrdup(""));
   strvec_push(&v, r->memory_method);
   strvec_push(&v, r->cpu_method);
+  strvec_push_owned(&v, host_name());
+  strvec_push_owned(&v, cpu_model());
   strvec_push_owned(&v, shquote_argv(o->req.argv));
   for (int i = 0; i < o->label_values.n; i++) strvec_push(&v, o->label_values.items[i]);
   int rc = csv_write_row(f, (const char *const *)v.items, v.n);
