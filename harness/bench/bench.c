@@ -3,8 +3,9 @@
 ** for the format and bench.h for the results folder).  Runs already finished
 ** in DIR are skipped, so the same command resumes an interrupted benchmark.
 **
-** Exit status: 0 when every run of the plan is recorded, 1 on a usage error,
-** 2 on a bad plan or when some runs could not be recorded.
+** Exit status (cmdline.h): 0 when every run of the plan is recorded, 1 on a
+** usage error, 2 on a bad plan or when some runs could not be recorded, 3
+** when the results folder cannot be written, 4 when GNU parallel fails.
 */
 #include <errno.h>
 #include <getopt.h>
@@ -13,38 +14,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "bench.h"
+#include "cmdline.h"
+#include "shquote.h"
 
 static const char usage_text[] =
   "rp-bench: run predictors x traces x repetitions of a plan under limits\n"
-  "usage: rp bench PLAN [--results DIR] [--jobs N]\n"
+  "usage: rp bench PLAN [--results DIR] [--jobs N] [--progress|--no-progress]\n"
   "  --results DIR  results folder (default results/DATE-TIME-PLANNAME);\n"
-  "                 an existing one is resumed: finished runs are skipped\n"
-  "  --jobs N       runs at a time through GNU parallel (default 1)\n"
+  "                 an existing one is resumed: finished runs are skipped (the\n"
+  "                 plan and the runs it expands to must be the same)\n"
+  "  --jobs N       runs at a time through GNU parallel (default 1), per host\n"
+  "  --hosts FILE   spread the runs over the machines of FILE (GNU parallel's\n"
+  "                 --sshloginfile: one ssh login a line, e.g. 'user@host' or\n"
+  "                 'ssh -p 2222 host'); the results folder, the build and the\n"
+  "                 traces must be at the same paths on every machine\n"
+  "  --progress     a progress line (runs done/total, statuses, elapsed, ETA)\n"
+  "                 even when stderr is not a terminal (one line per change);\n"
+  "                 --no-progress: none (default: a live line on a terminal)\n"
   "Plan lines: predictors: NAME|PATH...  traces: GLOB...  repetitions: N\n"
-  "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n";
+  "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
+  "  --help, --version\n"
+  "Exit status: 0 every run recorded, 1 usage, 2 bad plan or runs not recorded,\n"
+  "3 the results folder cannot be written, 4 GNU parallel failed, 130 interrupted\n"
+  "(every run is stopped; finished ones are kept and a rerun resumes).\n";
 
-static int usage_error(const char *what) {
-  fprintf(stderr, "rp-bench: %s\n(see rp bench --help)\n", what);
-  return 1;
-}
-
-/* mkdir -p for one path. */
+/* mkdir -p for one path: each parent in turn, then the path itself. */
 static int make_dirs(const char *path) {
   char *p = xstrdup(path);
   int rc = 0;
-  for (char *s = p + 1; rc == 0 && s; s = strchr(s + 1, '/')) {
-    char saved = *s;
-    if (saved == '/') *s = '\0';
+  for (char *slash = strchr(p + 1, '/'); rc == 0 && slash; slash = strchr(slash + 1, '/')) {
+    *slash = '\0';
     if (mkdir(p, 0755) != 0 && errno != EEXIST) rc = -1;
-    *s = saved;
-    if (saved != '/') break;
+    *slash = '/';
   }
+  if (rc == 0 && mkdir(p, 0755) != 0 && errno != EEXIST) rc = -1;
   if (rc != 0) fprintf(stderr, "rp-bench: cannot create %s: %s\n", p, strerror(errno));
   free(p);
   return rc;
@@ -74,8 +85,81 @@ static int copy_file(const char *from, const char *to) {
   return ok ? 0 : -1;
 }
 
+/* One line per run with everything that decides what it does. */
+static char *describe_runs(const Bench *b) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  fprintf(f, "timeout %g memory %ld cpus %s\n", b->plan.timeout_s, b->plan.memory_mb,
+          b->plan.cpus ? b->plan.cpus : "-");
+  for (int i = 0; i < b->nruns; i++) {
+    const BenchRun *r = &b->runs[i];
+    char *exe = shquote(r->exe), *trace = shquote(r->trace), *args = shquote(plan_args(&b->plan, r->predictor));
+    fprintf(f, "%s %s %s %s\n", r->id, exe, trace, args);
+    free(exe), free(trace), free(args);
+  }
+  fclose(f);
+  return text;
+}
+
+static char *read_whole(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  char buf[8192];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, out);
+  fclose(f);
+  fclose(out);
+  return text;
+}
+
+/* A folder is resumed only by the runs it was made for: DIR/runs.plan lists
+** them (the plan's limits, each run's predictor, trace and options).  Returns
+** 0, or the exit status when it differs or cannot be written. */
+static int check_same_runs(const Bench *b) {
+  char *path = xasprintf("%s/runs.plan", b->dir);
+  char *want = describe_runs(b), *had = read_whole(path);
+  int rc = EXIT_OK;
+  if (had && strcmp(had, want) != 0) {
+    fprintf(stderr, "rp-bench: %s holds the results of other runs than this plan's (the plan, "
+                    "its limits or the files it matches changed; see %s); use another --results "
+                    "folder\n", b->dir, path);
+    rc = EXIT_BAD_INPUT;
+  } else if (!had) {
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(want, f) >= 0;
+    if (f && fclose(f) != 0) ok = 0;
+    if (!ok) {
+      fprintf(stderr, "rp-bench: cannot write %s\n", path);
+      rc = EXIT_RESOURCES;
+    }
+  }
+  free(path), free(want), free(had);
+  return rc;
+}
+
+/* Two rp bench on one folder would run its runs twice; the lock is held (and
+** inherited by the runs) until the last of them ends. */
+static int lock_results_dir(const Bench *b) {
+  char *path = xasprintf("%s/lock", b->dir);
+  int fd = open(path, O_RDWR | O_CREAT, 0644);
+  int rc = EXIT_OK;
+  if (fd < 0) {
+    fprintf(stderr, "rp-bench: cannot open %s: %s\n", path, strerror(errno));
+    rc = EXIT_RESOURCES;
+  } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    fprintf(stderr, "rp-bench: %s is in use by another rp bench (or runs it left)\n", b->dir);
+    rc = EXIT_BAD_INPUT;
+  }
+  free(path);
+  return rc;
+}
+
 static int make_results_dir(const Bench *b) {
-  static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs"};
+  static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs", "stages"};
   if (make_dirs(b->dir) != 0) return -1;
   for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
     char *sub = xasprintf("%s/%s", b->dir, subs[i]);
@@ -83,21 +167,35 @@ static int make_results_dir(const Bench *b) {
     free(sub);
     if (rc != 0) return -1;
   }
+  return 0;
+}
+
+static void copy_plan(const Bench *b) {
   char *copy = xasprintf("%s/plan", b->dir);
   if (copy_file(b->plan_path, copy) != 0)
     fprintf(stderr, "rp-bench: warning: could not copy the plan to %s\n", copy);
   free(copy);
-  return 0;
+}
+
+/* The tally of the folder, at the end of every invocation. */
+static void print_tally(const BenchTally *t) {
+  fprintf(stderr, "rp-bench: %d of %d runs recorded: %d ok, %d timeout, %d memout, %d crash, %d error",
+          t->recorded, t->planned, t->by_status[RUN_OK], t->by_status[RUN_TIMEOUT],
+          t->by_status[RUN_MEMOUT], t->by_status[RUN_CRASH], t->by_status[RUN_ERROR]);
+  if (t->decompress_failures) fprintf(stderr, " (%d failed decompressing)", t->decompress_failures);
+  fputc('\n', stderr);
 }
 
 /* Returns -1 to go on, else the exit status. */
 static int parse_options(int argc, char **argv, Bench *b) {
   static const struct option longopts[] = {
     {"results", required_argument, 0, 'r'}, {"jobs", required_argument, 0, 'j'},
-    {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+    {"hosts", required_argument, 0, 'H'},
+    {"progress", no_argument, 0, 'p'}, {"no-progress", no_argument, 0, 'P'},
+    {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   const char *results = NULL;
-  char *end;
+  long long jobs;
   int c;
   opterr = 0;
   b->jobs = 1;
@@ -105,14 +203,19 @@ static int parse_options(int argc, char **argv, Bench *b) {
     switch (c) {
     case 'r': results = optarg; break;
     case 'j':
-      b->jobs = (int)strtol(optarg, &end, 10);
-      if (*end || end == optarg || b->jobs < 1) return usage_error("--jobs wants a positive number");
+      if (cmdline_integer(optarg, 1, 10000, &jobs))
+        return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
+      b->jobs = (int)jobs;
       break;
-    case 'h': fputs(usage_text, stdout); return 0;
-    default: return usage_error("unknown or incomplete option");
+    case 'H': b->hosts = optarg; break;
+    case 'p': b->progress = 1; break;
+    case 'P': b->progress = -1; break;
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'V': return cmdline_version();
+    default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
-  if (optind != argc - 1) return usage_error("expected exactly one PLAN file");
+  if (optind != argc - 1) return cmdline_usage_error("expected exactly one PLAN file");
   b->plan_path = argv[optind];
   b->dir = results ? xstrdup(results) : default_results_dir(b->plan_path);
   return -1;
@@ -128,6 +231,7 @@ static char *own_directory(void) {
 static void bench_free(Bench *b) {
   for (int i = 0; i < b->nruns; i++) free(b->runs[i].id);
   free(b->runs);
+  free(b->pending);
   plan_free(&b->plan);
   strvec_free(&b->pred_names), strvec_free(&b->pred_exes);
   strvec_free(&b->trace_paths), strvec_free(&b->trace_names);
@@ -139,23 +243,43 @@ static int bench(Bench *b) {
   char err[1024];
   if (plan_parse(b->plan_path, &b->plan, err, sizeof err) != 0) {
     fprintf(stderr, "rp-bench: %s\n", err);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
-  if (bench_expand(b) != 0 || make_results_dir(b) != 0) return 2;
+  if (bench_expand(b) != 0) return EXIT_BAD_INPUT;
+  if (make_results_dir(b) != 0) return EXIT_RESOURCES;
+  char *absolute = realpath(b->dir, NULL); /* the job scripts run in other folders, or hosts */
+  if (absolute) free(b->dir), b->dir = absolute;
+  int rc = lock_results_dir(b);
+  if (rc == EXIT_OK) rc = check_same_runs(b);
+  if (rc != EXIT_OK) return rc;
+  copy_plan(b);
+  if (b->hosts && access(b->hosts, R_OK) != 0) {
+    fprintf(stderr, "rp-bench: cannot read the hosts file %s: %s\n", b->hosts, strerror(errno));
+    return EXIT_BAD_INPUT;
+  }
+  if (bench_check_hosts(b) != 0) return EXIT_BAD_INPUT;
   int pending = bench_write_jobs(b);
-  if (pending < 0) return 2;
+  if (pending < 0) return EXIT_RESOURCES;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,
           pending, b->dir);
   bench_write_meta(b);
-  if (pending > 0 && bench_launch(b) != 0) return 2;
-  int missing = bench_merge(b);
-  if (missing < 0) return 2;
+  int launched = pending > 0 ? bench_launch(b) : 0;
+  BenchTally tally;
+  int missing = bench_merge(b, &tally);
+  if (missing < 0 || bench_write_summary(b, &tally) != 0) return EXIT_RESOURCES;
+  print_tally(&tally);
+  if (launched == -2) {
+    fprintf(stderr, "rp-bench: interrupted; the same command resumes\n");
+    return 130;
+  }
+  if (launched != 0) return EXIT_INTERNAL;
   if (missing > 0)
     fprintf(stderr, "rp-bench: %d runs were not recorded; see %s/logs/*.err\n", missing, b->dir);
-  return missing ? 2 : 0;
+  return missing ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 int main(int argc, char **argv) {
+  cmdline_prog = "rp-bench";
   Bench b = {0};
   int rc = parse_options(argc, argv, &b);
   if (rc < 0) {
@@ -163,5 +287,5 @@ int main(int argc, char **argv) {
     rc = bench(&b);
   }
   bench_free(&b);
-  return rc;
+  return cmdline_finish(rc);
 }

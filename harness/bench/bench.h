@@ -18,6 +18,7 @@
 #define HARNESS_BENCH_H
 
 #include "plan.h"
+#include "runstatus.h"
 
 typedef struct BenchRun {
   const char *predictor;  /* name in the results: NAME, or a path's basename */
@@ -33,21 +34,33 @@ typedef struct Bench {
   const char *plan_path;
   char *bindir;           /* where rp-run and rp-NAME predictors are */
   char *dir;              /* the results folder */
-  int jobs;
+  int jobs;               /* at a time (per host with hosts) */
+  const char *hosts;      /* GNU parallel --sshloginfile, or NULL for this machine */
   StrVec pred_names, pred_exes;     /* parallel lists, one per predictor */
   StrVec trace_paths, trace_names;  /* parallel lists, one per trace */
   BenchRun *runs;
   int nruns;
+  int *pending;           /* indices of the runs not finished at the start */
+  int npending;
+  int progress;           /* live progress line: 1 always, -1 never, 0 on a terminal */
 } Bench;
 
 /* expand.c: resolves predictors and trace globs into b->runs.  0 or -1. */
 int bench_expand(Bench *b);
 
-/* jobs.c: writes the job script of every unfinished run and lists them in
-** DIR/pending.  Returns how many there are, or -1. */
+/* jobs.c: writes the job script of every unfinished run, lists them in
+** DIR/pending (NUL-separated) and their indices in b->pending.  Returns how
+** many there are, or -1. */
 int bench_write_jobs(Bench *b);
 
-/* Runs the jobs in DIR/pending through GNU parallel.  0 or -1. */
+/* launch.c: checks that every host of --hosts sees the results folder and
+** rp run at the same paths (a shared file system).  0, or -1 after saying
+** which host does not. */
+int bench_check_hosts(const Bench *b);
+
+/* launch.c: runs the jobs in DIR/pending through GNU parallel, showing
+** progress.  A SIGINT, SIGTERM or SIGHUP stops every run of the tree.
+** Returns 0, -1 if GNU parallel failed, -2 if interrupted. */
 int bench_launch(const Bench *b);
 
 /* Whether run r has a recorded runner row. */
@@ -57,9 +70,21 @@ int bench_run_finished(const Bench *b, const BenchRun *r);
 ** pending run, to DIR/meta. */
 void bench_write_meta(const Bench *b);
 
-/* merge.c: (re)writes DIR/runs.csv from the finished runs.  Returns the number
-** of runs of the plan without a record, or -1 on error. */
-int bench_merge(const Bench *b);
+/* What a results folder holds, by status (RunStatus order). */
+typedef struct BenchTally {
+  int planned, recorded;
+  int by_status[5];
+  int decompress_failures;
+} BenchTally;
+
+/* merge.c: (re)writes DIR/runs.csv from the finished runs and counts them
+** into *tally.  Returns the number of runs of the plan without a record, or
+** -1 on error. */
+int bench_merge(const Bench *b, BenchTally *tally);
+
+/* summary.c: writes DIR/summary.json, the machine-readable summary of the
+** folder (format "rp-bench-summary/1", see harness/README.md).  0 or -1. */
+int bench_write_summary(const Bench *b, const BenchTally *t);
 
 /* A path inside the results folder: DIR/SUB/ID.EXT; malloc'd. */
 char *bench_path(const Bench *b, const char *sub, const BenchRun *r, const char *ext);

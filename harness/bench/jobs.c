@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -36,14 +35,23 @@ static int is_compressed(const char *trace, const char **tool) {
 }
 
 /*
-** A compressed trace is piped into the predictor by a small sh script.  The
-** shell reports a predictor killed by signal N as exit status 128+N; the
-** script re-raises N on itself so rp run still sees a crash (or an OOM kill)
-** rather than an error.
+** A compressed trace is piped into the predictor by a small sh script that
+** checks both stages.  The decompressor's status goes to the run's stage
+** file (DIR/stages/ID.txt, read by merge.c); a decompressor that failed on
+** its own (not of SIGPIPE because the predictor stopped reading) fails the
+** run even when the predictor, fed half a trace, exited 0.  The shell reports
+** a predictor killed by signal N as exit status 128+N; the script re-raises
+** N on itself so rp run still sees a crash (or an OOM kill) rather than an
+** error.
 */
 static const char pipe_script[] =
-  "d=$1 t=$2; shift 2; \"$d\" -dc -- \"$t\" | \"$@\"; s=$?; "
-  "if [ $s -gt 128 ]; then kill -$((s - 128)) $$; fi; exit $s";
+  "d=$1 t=$2 f=$3; shift 3; "
+  "{ \"$d\" -dc -- \"$t\"; echo \"decompress $?\" >\"$f\"; } | \"$@\"; s=$?; "
+  "read -r _ ds <\"$f\" || ds=0; "
+  "if [ $s -gt 128 ]; then kill -$((s - 128)) $$; fi; "
+  "if [ $s -eq 0 ] && [ $ds -ne 0 ] && [ $ds -ne 141 ]; then "
+  "echo \"rp-bench: $d -dc failed (exit $ds): $t\" >&2; exit 2; fi; "
+  "exit $s";
 
 /* Appends " WORD" (quoted) to *cmd. */
 static void add_word(char **cmd, const char *word) {
@@ -54,7 +62,7 @@ static void add_word(char **cmd, const char *word) {
   *cmd = joined;
 }
 
-/* The predictor's command: [sh -c SCRIPT sh TOOL TRACE] EXE TRACE|- --races .. */
+/* The predictor's command: [sh -c SCRIPT sh TOOL TRACE STAGEFILE] EXE TRACE|- --races .. */
 static char *predictor_command(const Bench *b, const BenchRun *r) {
   const char *tool;
   char *cmd = xstrdup("");
@@ -65,6 +73,9 @@ static char *predictor_command(const Bench *b, const BenchRun *r) {
     cmd = xasprintf(" sh -c %s sh %s", script, tool);
     free(script);
     add_word(&cmd, r->trace);
+    char *stage = bench_path(b, "stages", r, "txt");
+    add_word(&cmd, stage);
+    free(stage);
   }
   add_word(&cmd, r->exe);
   add_word(&cmd, piped ? "-" : r->trace);
@@ -118,70 +129,46 @@ static char *runner_options(const Bench *b, const BenchRun *r) {
 /* Writes DIR/jobs/ID.sh; returns its path, or NULL. */
 static char *write_job(const Bench *b, const BenchRun *r) {
   char *path = bench_path(b, "jobs", r, "sh");
-  char *runner = bench_path(b, "runner", r, "csv");
+  char *runner = bench_path(b, "runner", r, "csv"), *stage = bench_path(b, "stages", r, "txt");
   char *out = bench_path(b, "logs", r, "out"), *err = bench_path(b, "logs", r, "err");
   char *rp_run = xasprintf("%s/rp-run", b->bindir);
   char *q_run = shquote(rp_run), *q_runner = shquote(runner), *q_out = shquote(out), *q_err = shquote(err);
+  char *q_stage = shquote(stage);
   char *opts = runner_options(b, r), *cmd = predictor_command(b, r);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
   if (f) {
     fprintf(f, "#!/bin/sh\n# rp bench: predictor %s, trace %s, repetition %d\n", r->predictor,
             r->trace_name, r->repetition);
-    fprintf(f, "rm -f %s\nexec %s%s --out %s --%s >%s 2>%s\n", q_runner, q_run, opts, q_runner,
-            cmd, q_out, q_err);
-    ok = fclose(f) == 0;
+    /* GNU parallel names the --hosts line a job went to; ":" is this machine. */
+    ok = fprintf(f, "rm -f %s %s\nexec %s%s --label \"sshlogin=${PARALLEL_SSHLOGIN#:}\" --out %s --%s >%s 2>%s\n",
+                 q_runner, q_stage, q_run, opts, q_runner, cmd, q_out, q_err) > 0;
+    ok = fclose(f) == 0 && ok;
   }
   if (!ok) fprintf(stderr, "rp-bench: cannot write %s: %s\n", path, strerror(errno));
   free(runner), free(out), free(err), free(rp_run), free(q_run), free(q_runner);
-  free(q_out), free(q_err), free(opts), free(cmd);
+  free(q_out), free(q_err), free(opts), free(cmd), free(stage), free(q_stage);
   if (!ok) free(path);
   return ok ? path : NULL;
 }
 
-/* parallel --jobs N --joblog DIR/joblog sh :::: DIR/pending */
-static int run_parallel(const Bench *b, const char *pending) {
-  char *joblog = xasprintf("%s/joblog", b->dir);
-  char jobs[32];
-  snprintf(jobs, sizeof jobs, "%d", b->jobs);
-  char *argv[] = {"parallel", "--will-cite", "--jobs", jobs, "--joblog", joblog,
-                  "sh", "::::", (char *)pending, NULL};
-  fflush(NULL);
-  pid_t pid = fork();
-  if (pid == 0) {
-    execvp(argv[0], argv);
-    fprintf(stderr, "rp-bench: cannot run GNU parallel: %s\n", strerror(errno));
-    _exit(127);
-  }
-  int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
-  free(joblog);
-  /* parallel exits with the number of failed jobs; only 127+ means it failed. */
-  return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) < 127 ? 0 : -1;
-}
-
+/* The list is NUL-separated (GNU parallel --null): a results folder or trace
+** whose name holds a line break stays one job, never two commands. */
 int bench_write_jobs(Bench *b) {
   char *pending = xasprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "w");
-  int count = 0, ok = list != NULL;
+  int ok = list != NULL;
+  b->pending = xmalloc((size_t)(b->nruns + 1) * sizeof *b->pending);
+  b->npending = 0;
   for (int i = 0; ok && i < b->nruns; i++) {
     if (bench_run_finished(b, &b->runs[i])) continue;
     char *job = write_job(b, &b->runs[i]);
-    ok = job != NULL;
-    if (ok) fprintf(list, "%s\n", job);
+    ok = job != NULL && fprintf(list, "%s%c", job, '\0') > 0;
     free(job);
-    count++;
+    b->pending[b->npending++] = i;
   }
   if (list && fclose(list) != 0) ok = 0;
   if (!ok) fprintf(stderr, "rp-bench: cannot write the job list %s\n", pending);
   free(pending);
-  return ok ? count : -1;
-}
-
-int bench_launch(const Bench *b) {
-  char *pending = xasprintf("%s/pending", b->dir);
-  int rc = run_parallel(b, pending);
-  unlink(pending);
-  free(pending);
-  return rc;
+  return ok ? b->npending : -1;
 }

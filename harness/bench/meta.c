@@ -43,7 +43,14 @@ static void describe_machine(FILE *meta, const Bench *b) {
 
 static void describe_plan(FILE *meta, const Bench *b) {
   fprintf(meta, "%-12s %s\n", "plan", b->plan_path);
-  fprintf(meta, "%-12s %d\n", "jobs", b->jobs);
+  fprintf(meta, "%-12s %d%s\n", "jobs", b->jobs, b->hosts ? " per host" : "");
+  if (b->hosts) {
+    fprintf(meta, "%-12s %s:\n", "hosts", b->hosts);
+    FILE *h = fopen(b->hosts, "r");
+    char line[1024];
+    while (h && fgets(line, sizeof line, h)) fprintf(meta, "  %s", line);
+    if (h) fclose(h);
+  }
   fprintf(meta, "%-12s %d\n", "repetitions", b->plan.repetitions);
   fprintf(meta, "%-12s %g s\n", "timeout", b->plan.timeout_s);
   fprintf(meta, "%-12s %ld MiB\n", "memory", b->plan.memory_mb);
@@ -63,16 +70,17 @@ static void describe_plan(FILE *meta, const Bench *b) {
 static void list_commands(FILE *meta, const Bench *b) {
   char *pending = xasprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "r");
-  char job[4096], line[8192];
+  char *job = NULL, *line = NULL;
+  size_t cap = 0, line_cap = 0;
   fprintf(meta, "commands of the runs started now:\n");
-  while (list && fgets(job, sizeof job, list)) {
-    job[strcspn(job, "\n")] = '\0';
+  while (list && getdelim(&job, &cap, '\0', list) > 0) {
     FILE *f = fopen(job, "r");
-    while (f && fgets(line, sizeof line, f))
+    while (f && getline(&line, &line_cap, f) > 0)
       if (strncmp(line, "exec ", 5) == 0) fputs(line + 5, meta);
     if (f) fclose(f);
   }
   if (list) fclose(list);
+  free(job), free(line);
   free(pending);
 }
 

@@ -8,7 +8,7 @@
 
 static void out_of_memory(void) {
   fputs("rp: out of memory\n", stderr);
-  exit(2);
+  exit(3); /* EXIT_RESOURCES */
 }
 
 void *xmalloc(size_t size) {

@@ -1,4 +1,4 @@
-/* A cgroup v2 per run; see cgroup.h. */
+/* A cgroup per run in v1 and v2 hierarchies; see cgroup.h. */
 #include "cgroup.h"
 
 #include <errno.h>
@@ -40,37 +40,97 @@ static long long read_number(const char *dir, const char *file, const char *key)
   return value;
 }
 
-/* Mount point of the unified hierarchy, from /proc/self/mountinfo. */
-static char *cgroup2_mount(void) {
-  FILE *f = fopen("/proc/self/mountinfo", "r");
+static int file_exists(const char *dir, const char *file) {
+  char *path = xasprintf("%s/%s", dir, file);
+  int ok = access(path, F_OK) == 0;
+  free(path);
+  return ok;
+}
+
+/* Whether word is one of the comma-separated items of list. */
+static int has_item(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *p = list; p; p = strchr(p, ',')) {
+    if (*p == ',') p++;
+    if (strncmp(p, word, n) == 0 && (p[n] == ',' || p[n] == '\0')) return 1;
+  }
+  return 0;
+}
+
+/* This process's path in the hierarchy with controller (v1), or in the
+** unified one when controller is NULL, from /proc/self/cgroup. */
+static char *own_path(const char *controller) {
+  FILE *f = fopen("/proc/self/cgroup", "r");
   if (!f) return NULL;
-  char line[4096], mnt[4096];
+  char line[4096];
   char *found = NULL;
   while (!found && fgets(line, sizeof line, f)) {
-    char *sep = strstr(line, " - cgroup2 ");
-    if (sep && sscanf(line, "%*s %*s %*s %*s %4095s", mnt) == 1) found = xstrdup(mnt);
+    line[strcspn(line, "\n")] = '\0';
+    char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
+    if (!path) continue;
+    *path++ = '\0';
+    *list++ = '\0';
+    int match = controller ? has_item(list, controller) : strcmp(line, "0") == 0 && *list == '\0';
+    if (match) found = xstrdup(path);
   }
   fclose(f);
   return found;
 }
 
-/* This process's cgroup path inside the unified hierarchy ("0::/path"). */
-static char *own_cgroup(void) {
-  FILE *f = fopen("/proc/self/cgroup", "r");
-  if (!f) return NULL;
-  char line[4096];
-  char *found = NULL;
-  while (!found && fgets(line, sizeof line, f))
-    if (strncmp(line, "0::", 3) == 0) {
-      line[strcspn(line, "\n")] = '\0';
-      found = xstrdup(line + 3);
-    }
+/* The mount point and root of the hierarchy with controller (v1), or of the
+** unified one when controller is NULL, from /proc/self/mountinfo. */
+static int find_mount(const char *controller, char *mnt, char *root) {
+  FILE *f = fopen("/proc/self/mountinfo", "r");
+  if (!f) return -1;
+  char line[4096], type[64], opts[1024];
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f)) {
+    char *sep = strstr(line, " - ");
+    if (!sep || sscanf(line, "%*s %*s %*s %4095s %4095s", root, mnt) != 2
+        || sscanf(sep + 3, "%63s %*s %1023s", type, opts) != 2)
+      continue;
+    found = controller ? strcmp(type, "cgroup") == 0 && has_item(opts, controller)
+                       : strcmp(type, "cgroup2") == 0;
+  }
   fclose(f);
-  return found;
+  return found ? 0 : -1;
 }
 
-/* Makes sure children of parent get the memory controller. */
-static int delegate_memory(const char *parent) {
+/* The directory of this process's own cgroup in that hierarchy, or NULL. */
+static char *own_dir(const char *controller) {
+  char mnt[4096], root[4096];
+  char *own = own_path(controller);
+  if (!own || find_mount(controller, mnt, root) != 0) {
+    free(own);
+    return NULL;
+  }
+  size_t rlen = strcmp(root, "/") == 0 ? 0 : strlen(root);
+  const char *rel = strncmp(own, root, rlen) == 0 ? own + rlen : own;
+  char *dir = xasprintf("%s%s", mnt, strcmp(rel, "/") == 0 ? "" : rel);
+  free(own);
+  return dir;
+}
+
+/* Makes a child rp-run-PID of this process's cgroup in that hierarchy and
+** remembers it for removal; NULL if it cannot. */
+static char *make_child(Cgroup *cg, const char *controller) {
+  char *parent = own_dir(controller);
+  if (!parent) return NULL;
+  char *dir = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
+  free(parent);
+  if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+    free(dir);
+    return NULL;
+  }
+  cg->dirs[cg->ndirs++] = dir;
+  return dir;
+}
+
+/* Whether the unified cgroup's children can get the memory controller:
+** it must be offered here and delegated to the children. */
+static int unified_memory(void) {
+  char *parent = own_dir(NULL);
+  if (!parent) return 0;
   char *path = xasprintf("%s/cgroup.subtree_control", parent);
   FILE *f = fopen(path, "r");
   free(path);
@@ -79,69 +139,145 @@ static int delegate_memory(const char *parent) {
     if (!fgets(line, sizeof line, f)) line[0] = '\0';
     fclose(f);
   }
-  if (strstr(line, "memory")) return 0;
-  return write_file(parent, "cgroup.subtree_control", "+memory");
-}
-
-static int fail(Cgroup *cg, char *err, size_t errlen, const char *why) {
-  snprintf(err, errlen, "%s", why);
-  if (cg->path) rmdir(cg->path);
-  free(cg->path);
-  cg->path = NULL;
-  return -1;
-}
-
-int cgroup_create(Cgroup *cg, long long max_bytes, char *err, size_t errlen) {
-  cg->path = NULL;
-  char *mount = cgroup2_mount(), *own = own_cgroup();
-  if (!mount || !own) {
-    free(mount);
-    free(own);
-    return fail(cg, err, errlen, "no cgroup v2 hierarchy");
-  }
-  char *parent = xasprintf("%s%s", mount, strcmp(own, "/") == 0 ? "" : own);
-  free(mount);
-  free(own);
-  int delegated = delegate_memory(parent) == 0;
-  cg->path = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
+  int ok = strstr(line, "memory") || write_file(parent, "cgroup.subtree_control", "+memory") == 0;
   free(parent);
-  if (!delegated) return fail(cg, err, errlen, "cannot delegate the memory controller");
-  if (mkdir(cg->path, 0755) != 0 && errno != EEXIST) return fail(cg, err, errlen, "cannot create a cgroup");
-  char limit[32];
-  snprintf(limit, sizeof limit, "%lld", max_bytes);
-  if (write_file(cg->path, "memory.max", limit) != 0)
-    return fail(cg, err, errlen, "cannot set memory.max");
-  write_file(cg->path, "memory.swap.max", "0"); /* else the limit only moves pages to swap */
+  return ok;
+}
+
+void cgroup_create_partial(Cgroup *cg) {
+  *cg = (Cgroup){0};
+  cg->unified = make_child(cg, NULL);
+  if (cg->unified && !file_exists(cg->unified, "cgroup.kill")) cg->freezer = make_child(cg, "freezer");
+  if (!cg->unified) cg->freezer = make_child(cg, "freezer");
+  if (cg->unified && file_exists(cg->unified, "cpu.stat")) {
+    cg->cpu = cg->unified;
+    cg->cpu_version = 2;
+  } else if ((cg->cpu = make_child(cg, "cpuacct")) != NULL) {
+    cg->cpu_version = 1;
+  }
+}
+
+/* Sets the limit in the memory cgroup, swap included where the kernel
+** accounts it (without that, the limit would only push pages to swap). */
+static int set_limit(const Cgroup *cg, long long bytes) {
+  char text[32];
+  snprintf(text, sizeof text, "%lld", bytes);
+  if (cg->memory_version == 2) {
+    if (write_file(cg->memory, "memory.max", text) != 0) return -1;
+    if (file_exists(cg->memory, "memory.swap.max")) write_file(cg->memory, "memory.swap.max", "0");
+    return 0;
+  }
+  if (write_file(cg->memory, "memory.limit_in_bytes", text) != 0) return -1;
+  if (file_exists(cg->memory, "memory.memsw.limit_in_bytes"))
+    write_file(cg->memory, "memory.memsw.limit_in_bytes", text);
   return 0;
 }
 
-int cgroup_enter(const Cgroup *cg) { return write_file(cg->path, "cgroup.procs", "0"); }
+int cgroup_create(Cgroup *cg, long long limit_bytes, char *err, size_t errlen) {
+  cgroup_create_partial(cg);
+  if (cg->unified && unified_memory() && file_exists(cg->unified, "memory.max")) {
+    cg->memory = cg->unified;
+    cg->memory_version = 2;
+  } else if ((cg->memory = make_child(cg, "memory")) != NULL) {
+    cg->memory_version = 1;
+  }
+  const char *why = !cg->memory ? "no writable memory cgroup (v1 or v2)"
+                  : limit_bytes > 0 && set_limit(cg, limit_bytes) != 0 ? "cannot set the memory limit"
+                  : NULL;
+  if (!why) return 0;
+  snprintf(err, errlen, "%s", why);
+  cgroup_destroy(cg);
+  return -1;
+}
+
+int cgroup_enter(const Cgroup *cg) {
+  for (int i = 0; i < cg->ndirs; i++)
+    if (write_file(cg->dirs[i], "cgroup.procs", "0") != 0) return -1;
+  return 0;
+}
 
 long long cgroup_oom_kills(const Cgroup *cg) {
-  long long n = read_number(cg->path, "memory.events", "oom_kill");
+  long long n = cg->memory_version == 2 ? read_number(cg->memory, "memory.events", "oom_kill")
+              : cg->memory_version == 1 ? read_number(cg->memory, "memory.oom_control", "oom_kill")
+              : 0;
   return n > 0 ? n : 0;
 }
 
-long long cgroup_peak_bytes(const Cgroup *cg) { return read_number(cg->path, "memory.peak", NULL); }
+long long cgroup_peak_bytes(const Cgroup *cg) {
+  if (cg->memory_version == 2) return read_number(cg->memory, "memory.peak", NULL);
+  if (cg->memory_version != 1) return -1;
+  long long with_swap = read_number(cg->memory, "memory.memsw.max_usage_in_bytes", NULL);
+  return with_swap >= 0 ? with_swap : read_number(cg->memory, "memory.max_usage_in_bytes", NULL);
+}
 
-/* Without cgroup.kill (kernels before 5.14) the members are killed one by one. */
-static void kill_members(const Cgroup *cg) {
-  if (write_file(cg->path, "cgroup.kill", "1") == 0) return;
-  char *path = xasprintf("%s/cgroup.procs", cg->path);
+int cgroup_cpu_times(const Cgroup *cg, double *user_s, double *sys_s) {
+  long long user = -1, sys = -1;
+  if (cg->cpu_version == 2) {
+    user = read_number(cg->cpu, "cpu.stat", "user_usec");
+    sys = read_number(cg->cpu, "cpu.stat", "system_usec");
+    *user_s = user / 1e6, *sys_s = sys / 1e6;
+  } else if (cg->cpu_version == 1) {
+    user = read_number(cg->cpu, "cpuacct.usage_user", NULL);
+    sys = read_number(cg->cpu, "cpuacct.usage_sys", NULL);
+    *user_s = user / 1e9, *sys_s = sys / 1e9;
+  }
+  return user >= 0 && sys >= 0 ? 0 : -1;
+}
+
+/* Kills each listed member of dir; returns how many were listed. */
+static int kill_listed(const char *dir) {
+  char *path = xasprintf("%s/cgroup.procs", dir);
   FILE *f = fopen(path, "r");
   free(path);
-  if (!f) return;
+  if (!f) return 0;
   long pid;
-  while (fscanf(f, "%ld", &pid) == 1) kill((pid_t)pid, SIGKILL);
+  int n = 0;
+  while (fscanf(f, "%ld", &pid) == 1) {
+    kill((pid_t)pid, SIGKILL);
+    n++;
+  }
   fclose(f);
+  return n;
+}
+
+/* A frozen cgroup cannot fork while its members are killed one by one. */
+static void kill_frozen(const char *freezer) {
+  write_file(freezer, "freezer.state", "FROZEN");
+  for (int tries = 0; tries < 1000; tries++) {
+    char *path = xasprintf("%s/freezer.state", freezer);
+    FILE *f = fopen(path, "r");
+    free(path);
+    char state[32] = "";
+    if (f) {
+      if (!fgets(state, sizeof state, f)) state[0] = '\0';
+      fclose(f);
+    }
+    if (strncmp(state, "FREEZING", 8) != 0) break;
+    usleep(1000);
+  }
+  kill_listed(freezer);
+  write_file(freezer, "freezer.state", "THAWED");
+}
+
+void cgroup_kill_all(const Cgroup *cg) {
+  if (cg->unified && write_file(cg->unified, "cgroup.kill", "1") == 0) return;
+  if (cg->freezer) kill_frozen(cg->freezer);
+  const char *members = cg->memory ? cg->memory : cg->cpu ? cg->cpu : cg->freezer;
+  for (int rounds = 0; members && rounds < 100 && kill_listed(members) > 0; rounds++) usleep(1000);
 }
 
 void cgroup_destroy(Cgroup *cg) {
-  if (!cg->path) return;
-  kill_members(cg);
+  if (cg->ndirs > 0) cgroup_kill_all(cg);
   /* rmdir fails with EBUSY until the killed members are gone. */
-  for (int tries = 0; tries < 200 && rmdir(cg->path) != 0 && errno == EBUSY; tries++)
-    usleep(5000);
-  free(cg->path);
-  cg->path = NULL;
+  for (int i = cg->ndirs - 1; i >= 0; i--) {
+    for (int tries = 0; tries < 200 && rmdir(cg->dirs[i]) != 0 && errno == EBUSY; tries++)
+      usleep(5000);
+    free(cg->dirs[i]);
+  }
+  *cg = (Cgroup){0};
 }
+
+static const char *version_name(int v) { return v == 2 ? "cgroup-v2" : v == 1 ? "cgroup-v1" : NULL; }
+
+const char *cgroup_memory_method(const Cgroup *cg) { return version_name(cg->memory_version); }
+const char *cgroup_cpu_method(const Cgroup *cg) { return version_name(cg->cpu_version); }

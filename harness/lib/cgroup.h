@@ -1,36 +1,68 @@
 /*
-** A throw-away cgroup v2 for one run, used to cap its memory (memory.max),
-** see whether the kernel OOM-killed it (memory.events), read its peak usage
-** (memory.peak) and kill everything in it (cgroup.kill).
+** A throw-away cgroup per run, in whichever hierarchies the machine offers,
+** as BenchExec does: it caps the run's memory, measures the peak memory and
+** CPU time of every process of the run (not only the one the runner waits
+** for), tells an OOM kill from other deaths, and kills every member at the
+** end, including children that left the process group with setsid.
 **
-** It is made as a child of the runner's own cgroup, which works only where
-** the unified hierarchy is mounted, has the memory controller, and that
-** cgroup is writable and may delegate memory to children (no process of its
-** own stands in the way).  Where not, cgroup_create fails and the runner
-** falls back to RLIMIT_AS.
+** Each piece comes from the first hierarchy that has it:
+**   memory  cgroup v2 with the memory controller (memory.max, memory.swap.max,
+**           memory.peak, memory.events), else the v1 memory hierarchy
+**           (memory.limit_in_bytes, memory.memsw.limit_in_bytes where swap is
+**           accounted, memory.[memsw.]max_usage_in_bytes, memory.oom_control)
+**   CPU     cgroup v2's cpu.stat (present without any controller), else v1
+**           cpuacct (cpuacct.usage_user/usage_sys)
+**   killing cgroup v2's cgroup.kill, else the v1 freezer (freeze, kill the
+**           members, thaw), else killing the listed members until none is left
+** The cgroups are made as children of the runner's own cgroup in each
+** hierarchy.  Any piece may be missing; the runner then falls back to
+** RLIMIT_AS and wait4 and says so.
 */
 #ifndef HARNESS_CGROUP_H
 #define HARNESS_CGROUP_H
 #include <stddef.h>
 
 typedef struct Cgroup {
-  char *path; /* directory of the cgroup, or NULL */
+  int memory_version; /* 1 or 2: where the memory cgroup is; 0 if none */
+  char *memory;       /* its directory */
+  int cpu_version;    /* 1 or 2: where CPU time is read; 0 if nowhere */
+  char *cpu;
+  char *unified;      /* the v2 cgroup (cgroup.kill, cpu.stat), or NULL */
+  char *freezer;      /* the v1 freezer cgroup, or NULL */
+  char *dirs[4];      /* every directory made, to join and to remove */
+  int ndirs;
 } Cgroup;
 
-/* Creates the cgroup with memory.max = max_bytes.  0 on success, else -1
-** with a reason in err. */
-int cgroup_create(Cgroup *cg, long long max_bytes, char *err, size_t errlen);
+/* Makes the cgroups, with a memory limit of limit_bytes unless it is 0.
+** Returns 0, or -1 (nothing made) with a reason in err when no memory cgroup
+** could be made or the limit could not be set. */
+int cgroup_create(Cgroup *cg, long long limit_bytes, char *err, size_t errlen);
 
-/* Moves the calling process into the cgroup (called in the child before exec). */
+/* Makes only what can be made without a memory cgroup (for killing and CPU
+** time); never fails. */
+void cgroup_create_partial(Cgroup *cg);
+
+/* Moves the calling process into every cgroup made (in the child, before exec). */
 int cgroup_enter(const Cgroup *cg);
 
-/* Number of OOM kills the cgroup saw. */
+/* Number of OOM kills the memory cgroup saw (0 without one). */
 long long cgroup_oom_kills(const Cgroup *cg);
 
-/* Peak memory use in bytes, or -1 where the kernel lacks memory.peak. */
+/* Peak memory use in bytes (with swap where accounted), or -1. */
 long long cgroup_peak_bytes(const Cgroup *cg);
 
-/* Kills every process left in the cgroup and removes it. */
+/* User and system CPU seconds of every process that was in the cgroup;
+** 0, or -1 where unknown. */
+int cgroup_cpu_times(const Cgroup *cg, double *user_s, double *sys_s);
+
+/* SIGKILLs every process in the cgroup. */
+void cgroup_kill_all(const Cgroup *cg);
+
+/* Kills what is left and removes the cgroups. */
 void cgroup_destroy(Cgroup *cg);
+
+/* "cgroup-v1", "cgroup-v2"; NULL without a memory (resp. CPU) cgroup. */
+const char *cgroup_memory_method(const Cgroup *cg);
+const char *cgroup_cpu_method(const Cgroup *cg);
 
 #endif

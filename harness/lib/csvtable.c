@@ -15,7 +15,10 @@ typedef struct Reader {
   CsvTable *t;
   StrVec row;     /* fields of the row being parsed */
   int rows_seen;  /* including the header, for messages */
-  int too_wide;   /* 1-based row number of the first over-long row, or 0 */
+  int line;       /* the line where the row being parsed starts */
+  int row_breaks; /* line breaks inside its quoted fields */
+  int too_wide;   /* line of the first over-long row, or 0 */
+  int too_short;  /* line of the first short row, or 0 */
 } Reader;
 
 static void on_field(void *s, size_t len, void *data) {
@@ -23,6 +26,7 @@ static void on_field(void *s, size_t len, void *data) {
   char *field = xmalloc(len + 1);
   if (len) memcpy(field, s, len);
   field[len] = '\0';
+  for (size_t i = 0; i < len; i++) rd->row_breaks += field[i] == '\n';
   strvec_push_owned(&rd->row, field);
 }
 
@@ -36,11 +40,19 @@ static void on_row_end(int c, void *data) {
     t->ncols = rd->row.n;
     t->header = rd->row.items;
   } else {
-    if (rd->row.n > t->ncols && !rd->too_wide) rd->too_wide = rd->rows_seen;
+    if (rd->row.n > t->ncols && !rd->too_wide) rd->too_wide = rd->line;
+    if (rd->row.n < t->ncols && !rd->too_short) rd->too_short = rd->line;
     while (rd->row.n < t->ncols) strvec_push(&rd->row, "");
-    t->rows = xrealloc(t->rows, (size_t)(t->nrows + 1) * sizeof *t->rows);
+    if (t->nrows == t->cap) {
+      t->cap = t->cap ? 2 * t->cap : 64;
+      t->rows = xrealloc(t->rows, (size_t)t->cap * sizeof *t->rows);
+      t->lines = xrealloc(t->lines, (size_t)t->cap * sizeof *t->lines);
+    }
+    t->lines[t->nrows] = rd->line;
     t->rows[t->nrows++] = rd->row.items;
   }
+  rd->line += 1 + rd->row_breaks;
+  rd->row_breaks = 0;
   rd->row = (StrVec){0};
 }
 
@@ -48,6 +60,12 @@ static void on_row_end(int c, void *data) {
 static int no_space(unsigned char c) {
   (void)c;
   return 0;
+}
+
+/* Whether the stream's last byte is a line end (or it is empty). */
+static int ends_with_newline(FILE *f) {
+  if (fseek(f, -1, SEEK_END) != 0) return 1;
+  return fgetc(f) == '\n';
 }
 
 static int parse_stream(FILE *f, Reader *rd, char *err, size_t errlen, const char *path) {
@@ -64,21 +82,22 @@ static int parse_stream(FILE *f, Reader *rd, char *err, size_t errlen, const cha
     if (csv_parse(&p, buf, n, on_field, on_row_end, rd) != n) rc = -1;
   if (rc == 0 && csv_fini(&p, on_field, on_row_end, rd) != 0) rc = -1;
   if (rc != 0)
-    snprintf(err, errlen, "%s: malformed CSV near row %d: %s", path, rd->rows_seen + 1,
+    snprintf(err, errlen, "%s:%d: malformed CSV: %s", path, rd->line,
              csv_strerror(csv_error(&p)));
   csv_free(&p);
   return rc;
 }
 
-int csv_table_read(const char *path, CsvTable *t, char *err, size_t errlen) {
+static int read_table(const char *path, CsvTable *t, char *err, size_t errlen, int strict) {
   *t = (CsvTable){0};
   FILE *f = fopen(path, "rb");
   if (!f) {
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return -1;
   }
-  Reader rd = {.t = t};
+  Reader rd = {.t = t, .line = 1};
   int rc = parse_stream(f, &rd, err, errlen, path);
+  int cut = strict && rc == 0 && !ends_with_newline(f);
   fclose(f);
   strvec_free(&rd.row);
   if (rc == 0 && !t->header) {
@@ -86,11 +105,28 @@ int csv_table_read(const char *path, CsvTable *t, char *err, size_t errlen) {
     rc = -1;
   }
   if (rc == 0 && rd.too_wide) {
-    snprintf(err, errlen, "%s: row %d has more fields than the header", path, rd.too_wide);
+    snprintf(err, errlen, "%s:%d: more fields than the header's %d", path, rd.too_wide, t->ncols);
+    rc = -1;
+  }
+  if (rc == 0 && strict && rd.too_short) {
+    snprintf(err, errlen, "%s:%d: fewer fields than the header's %d", path, rd.too_short, t->ncols);
+    rc = -1;
+  }
+  if (rc == 0 && cut) {
+    snprintf(err, errlen, "%s:%d: the last line has no line end (the file was cut short?)", path,
+             t->nrows ? t->lines[t->nrows - 1] : 1);
     rc = -1;
   }
   if (rc != 0) csv_table_free(t);
   return rc;
+}
+
+int csv_table_read(const char *path, CsvTable *t, char *err, size_t errlen) {
+  return read_table(path, t, err, errlen, 0);
+}
+
+int csv_table_read_strict(const char *path, CsvTable *t, char *err, size_t errlen) {
+  return read_table(path, t, err, errlen, 1);
 }
 
 int csv_table_column(const CsvTable *t, const char *name) {
@@ -114,5 +150,6 @@ void csv_table_free(CsvTable *t) {
   free_row(t->header);
   for (int r = 0; r < t->nrows; r++) free_row(t->rows[r]);
   free(t->rows);
+  free(t->lines);
   *t = (CsvTable){0};
 }

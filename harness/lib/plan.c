@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "cmdline.h"
 #include "cpulist.h"
+#include "runner.h"
 
 /* Strips blanks at both ends, in place. */
 static char *trim(char *s) {
@@ -22,26 +24,19 @@ static void push_words(StrVec *v, char *value) {
   for (char *w = strtok(value, " \t"); w; w = strtok(NULL, " \t")) strvec_push(v, w);
 }
 
-static int parse_positive(const char *s, double *out) {
-  char *end;
-  errno = 0;
-  *out = strtod(s, &end);
-  return errno == 0 && end != s && *end == '\0' && *out > 0 ? 0 : -1;
-}
-
-/* Applies one "key: value" line; returns NULL or what was wrong. */
+/* Applies one "key: value" line; returns NULL or what was wrong.  The limits
+** are those rp run accepts, 0 meaning none. */
 static const char *apply(Plan *plan, const char *key, char *value) {
-  double n;
+  long long n;
   if (strcmp(key, "predictors") == 0) push_words(&plan->predictors, value);
   else if (strcmp(key, "traces") == 0) push_words(&plan->traces, value);
   else if (strcmp(key, "repetitions") == 0) {
-    if (parse_positive(value, &n) || n != (int)n) return "repetitions must be a positive integer";
+    if (cmdline_integer(value, 1, 1000000, &n)) return "repetitions must be a whole number from 1 to 1000000";
     plan->repetitions = (int)n;
   } else if (strcmp(key, "timeout") == 0) {
-    if (parse_positive(value, &n)) return "timeout must be a positive number of seconds";
-    plan->timeout_s = n;
+    if (cmdline_seconds(value, &plan->timeout_s)) return "timeout must be seconds from 0 (none) to 1e9";
   } else if (strcmp(key, "memory") == 0) {
-    if (parse_positive(value, &n) || n != (long)n) return "memory must be a positive integer (MiB)";
+    if (cmdline_integer(value, 0, RUN_MAX_MEMORY_MB, &n)) return "memory must be MiB from 0 (none) to 2^40";
     plan->memory_mb = (long)n;
   } else if (strcmp(key, "cpus") == 0) {
     cpu_set_t set;
@@ -58,8 +53,10 @@ static const char *apply(Plan *plan, const char *key, char *value) {
 }
 
 static int parse_lines(FILE *f, const char *path, Plan *plan, char *err, size_t errlen) {
-  char line[4096];
-  for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
+  char *line = NULL;
+  size_t cap = 0;
+  int rc = 0;
+  for (int lineno = 1; rc == 0 && getline(&line, &cap, f) > 0; lineno++) {
     char *s = trim(line);
     if (*s == '\0' || *s == '#') continue;
     char *colon = strchr(s, ':');
@@ -72,10 +69,11 @@ static int parse_lines(FILE *f, const char *path, Plan *plan, char *err, size_t 
     }
     if (why) {
       snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
-      return -1;
+      rc = -1;
     }
   }
-  return 0;
+  free(line);
+  return rc;
 }
 
 int plan_parse(const char *path, Plan *plan, char *err, size_t errlen) {

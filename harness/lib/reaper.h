@@ -11,9 +11,15 @@
 /* Call before starting the command. Returns 0, or -1 if the kernel refuses. */
 int reaper_become(void);
 
-/* SIGKILLs process group pgid and then every child of this process, again and
-** again as orphans are re-parented to us, and reaps them all; returns when this
-** process has no children left. */
+/* SIGKILLs process group pgid and then every child of this process, round
+** after round as orphans are re-parented to us, and reaps them all; returns
+** when this process has no children left.  Each process is killed and waited
+** for once, so the cost is linear in the number of processes (times the
+** depth of the tree they formed). */
 void reaper_kill_all(pid_t pgid);
+
+/* Sends sig to every descendant of this process (children, their children,
+** ...), whatever process group or session each is in. */
+void reaper_signal_descendants(int sig);
 
 #endif

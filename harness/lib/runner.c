@@ -41,12 +41,12 @@ static void child_fail(int fd, const char *stage) {
 static void child_start(const RunRequest *req, const Cgroup *cg, const sigset_t *mask, int fd) {
   setpgid(0, 0);
   sigprocmask(SIG_SETMASK, mask, NULL);
-  if (cg->path && cgroup_enter(cg) != 0) child_fail(fd, "joining the cgroup");
+  if (cgroup_enter(cg) != 0) child_fail(fd, "joining the cgroup");
   cpu_set_t cpus;
   if (req->cpus && (cpulist_parse(req->cpus, &cpus) != 0
                     || sched_setaffinity(0, sizeof cpus, &cpus) != 0))
     child_fail(fd, "pinning to CPUs");
-  if (req->memory_mb > 0 && !cg->path) {
+  if (req->memory_mb > 0 && !cg->memory) {
     rlim_t bytes = (rlim_t)req->memory_mb * 1024 * 1024;
     struct rlimit rl = {bytes, bytes};
     if (setrlimit(RLIMIT_AS, &rl) != 0) child_fail(fd, "setting RLIMIT_AS");
@@ -55,22 +55,27 @@ static void child_start(const RunRequest *req, const Cgroup *cg, const sigset_t 
   child_fail(fd, "executing");
 }
 
-/* Sets up the memory limit's cgroup if one is wanted and possible. */
+/* Sets up the run's cgroups: none when RLIMIT_AS is asked for (the method
+** of machines without cgroups, so it can be tested anywhere); in auto, what
+** can be made for killing and CPU time when no memory cgroup can. */
 static int prepare_cgroup(const RunRequest *req, Cgroup *cg, char *err, size_t errlen) {
-  cg->path = NULL;
-  if (req->memory_mb <= 0 || req->method == MEMORY_RLIMIT) return 0;
   char why[128];
-  if (cgroup_create(cg, (long long)req->memory_mb * 1024 * 1024, why, sizeof why) == 0) return 0;
-  if (req->method == MEMORY_AUTO) return 0;
-  snprintf(err, errlen, "cgroup memory limit unavailable: %s", why);
-  return -1;
+  *cg = (Cgroup){0};
+  if (req->method == MEMORY_RLIMIT) return 0;
+  if (cgroup_create(cg, req->memory_mb * 1024 * 1024, why, sizeof why) == 0) return 0;
+  if (req->method == MEMORY_CGROUP) {
+    snprintf(err, errlen, "cgroup memory limit unavailable: %s", why);
+    return -1;
+  }
+  cgroup_create_partial(cg);
+  return 0;
 }
 
 /* Waits for the child while enforcing the deadline: SIGTERM to the group at
 ** the timeout, SIGKILL after the grace period.  Returns 0, or -2 if the runner
 ** was asked to stop (the group is then killed at once). */
-static int wait_for_child(pid_t pid, const RunRequest *req, double start, int *wstatus,
-                          struct rusage *ru, int *timed_out) {
+static int wait_for_child(pid_t pid, const RunRequest *req, const Cgroup *cg, double start,
+                          int *wstatus, struct rusage *ru, int *timed_out) {
   sigset_t wake;
   sigemptyset(&wake);
   sigaddset(&wake, SIGCHLD);
@@ -84,6 +89,7 @@ static int wait_for_child(pid_t pid, const RunRequest *req, double start, int *w
     if (left <= 0) {
       *timed_out = 1;
       kill(-pid, signal_next);
+      if (signal_next == SIGKILL) cgroup_kill_all(cg);
       deadline = signal_next == SIGTERM ? now_s() + req->grace_s : INFINITY;
       signal_next = SIGKILL;
       continue;
@@ -93,6 +99,7 @@ static int wait_for_child(pid_t pid, const RunRequest *req, double start, int *w
     if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
       interrupted = 1;
       kill(-pid, SIGKILL);
+      cgroup_kill_all(cg);
       deadline = INFINITY;
     }
   }
@@ -101,23 +108,29 @@ static int wait_for_child(pid_t pid, const RunRequest *req, double start, int *w
 
 static double timeval_s(struct timeval tv) { return (double)tv.tv_sec + tv.tv_usec / 1e6; }
 
-/* Fills res from what was observed, then classifies it. */
+/* Fills res from what was observed, once every process of the run is gone
+** (so the cgroup's counters are final), then classifies it. */
 static void record(RunResult *res, const RunRequest *req, const Cgroup *cg, int wstatus,
                    const struct rusage *ru, int timed_out) {
   res->signal = WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
   res->exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-  res->user_s = timeval_s(ru->ru_utime);
-  res->sys_s = timeval_s(ru->ru_stime);
   res->max_rss_kb = ru->ru_maxrss;
-  long long peak = cg->path ? cgroup_peak_bytes(cg) : -1;
+  if (cgroup_cpu_times(cg, &res->user_s, &res->sys_s) == 0) {
+    res->cpu_method = cgroup_cpu_method(cg);
+  } else {
+    res->user_s = timeval_s(ru->ru_utime);
+    res->sys_s = timeval_s(ru->ru_stime);
+    res->cpu_method = "rusage";
+  }
+  long long peak = cgroup_peak_bytes(cg);
   res->cgroup_peak_kb = peak < 0 ? -1 : peak / 1024;
-  res->memory_method = req->memory_mb <= 0 ? "" : cg->path ? "cgroup" : "rlimit";
+  res->memory_method = cg->memory ? cgroup_memory_method(cg) : req->memory_mb > 0 ? "rlimit" : "rusage";
   RunOutcome o = {
     .signal = res->signal,
     .exit_code = res->exit_code,
     .timed_out = timed_out,
     .memory_limited = req->memory_mb > 0,
-    .oom_killed = cg->path && cgroup_oom_kills(cg) > 0,
+    .oom_killed = req->memory_mb > 0 && cgroup_oom_kills(cg) > 0,
   };
   res->status = run_classify(&o);
 }
@@ -167,10 +180,11 @@ int run_command(const RunRequest *req, RunResult *res, char *err, size_t errlen)
   if (pid > 0) {
     int wstatus = 0, timed_out = 0;
     struct rusage ru;
-    rc = wait_for_child(pid, req, start, &wstatus, &ru, &timed_out);
+    rc = wait_for_child(pid, req, &cg, start, &wstatus, &ru, &timed_out);
     res->wall_s = now_s() - start;
-    record(res, req, &cg, wstatus, &ru, timed_out);
+    cgroup_kill_all(&cg);
     reaper_kill_all(pid);
+    record(res, req, &cg, wstatus, &ru, timed_out);
   }
   cgroup_destroy(&cg);
   sigprocmask(SIG_SETMASK, &old, NULL);

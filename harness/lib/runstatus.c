@@ -8,14 +8,14 @@
 /*
 ** The order matters.  A run that passed its deadline is a timeout however it
 ** then died (our SIGTERM/SIGKILL, or a crash while being stopped).  Under a
-** memory limit, a cgroup OOM kill, the contract's exit 3, or a SIGKILL that we
-** did not send (the kernel's OOM killer) all mean the memory ran out.
+** memory limit, a cgroup OOM kill or a SIGKILL that we did not send (the
+** kernel's OOM killer) mean the memory ran out; the contract's exit 3 means it
+** with or without a limit (the machine's memory ran out).
 */
 RunStatus run_classify(const RunOutcome *o) {
   if (o->timed_out) return RUN_TIMEOUT;
   if (o->oom_killed) return RUN_MEMOUT;
-  if (o->memory_limited && o->signal == 0 && o->exit_code == EXIT_RESOURCE_EXHAUSTED)
-    return RUN_MEMOUT;
+  if (o->signal == 0 && o->exit_code == EXIT_RESOURCE_EXHAUSTED) return RUN_MEMOUT;
   if (o->memory_limited && o->signal == SIGKILL) return RUN_MEMOUT;
   if (o->signal != 0) return RUN_CRASH;
   if (o->exit_code != 0) return RUN_ERROR;

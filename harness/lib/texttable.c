@@ -91,6 +91,38 @@ int texttable_write(const TextTable *t, FILE *f, const char *format) {
   return ferror(f) ? -1 : 0;
 }
 
+/* The columns first..first+n-1 of t after its fixed ones, as a new table. */
+static void slice(const TextTable *t, int fixed, int first, int n, TextTable *part) {
+  *part = (TextTable){0};
+  for (int c = 0; c < fixed; c++) strvec_push(&part->header, t->header.items[c]);
+  for (int c = first; c < first + n; c++) strvec_push(&part->header, t->header.items[c]);
+  for (int r = 0; r < nrows(t); r++) {
+    StrVec row = {0};
+    for (int c = 0; c < fixed; c++) strvec_push(&row, cell(t, r, c));
+    for (int c = first; c < first + n; c++) strvec_push(&row, cell(t, r, c));
+    texttable_add_row(part, &row);
+  }
+}
+
+int texttable_write_parts(const TextTable *t, FILE *f, const char *format, int fixed, int group,
+                          int max_cols) {
+  int per_part = (max_cols - fixed) / group * group;
+  if (strcmp(format, "csv") == 0 || t->header.n <= max_cols || per_part <= 0)
+    return texttable_write(t, f, format);
+  int rc = 0, parts = (t->header.n - fixed + per_part - 1) / per_part;
+  for (int k = 0, first = fixed; first < t->header.n; k++, first += per_part) {
+    int n = t->header.n - first < per_part ? t->header.n - first : per_part;
+    TextTable part;
+    slice(t, fixed, first, n, &part);
+    if (k > 0 && fputc('\n', f) == EOF) rc = -1;
+    if (strcmp(format, "md") == 0 && fprintf(f, "Part %d of %d\n\n", k + 1, parts) < 0) rc = -1;
+    if (strcmp(format, "tex") == 0 && fprintf(f, "%% part %d of %d\n", k + 1, parts) < 0) rc = -1;
+    if (texttable_write(&part, f, format) != 0) rc = -1;
+    texttable_free(&part);
+  }
+  return rc;
+}
+
 void texttable_free(TextTable *t) {
   strvec_free(&t->header);
   strvec_free(&t->cells);

@@ -20,6 +20,13 @@ void texttable_add_row(TextTable *t, StrVec *row);
 /* format is "md", "tex" or "csv"; returns 0 or -1 on a write error. */
 int texttable_write(const TextTable *t, FILE *f, const char *format);
 
+/* The same as texttable_write, but in md and tex a table wider than
+** max_cols is split into parts that each fit a page: every part repeats the
+** first `fixed` columns and takes as many of the following groups of `group`
+** columns as fit.  CSV is never split (it is for machines). */
+int texttable_write_parts(const TextTable *t, FILE *f, const char *format, int fixed, int group,
+                          int max_cols);
+
 void texttable_free(TextTable *t);
 
 #endif

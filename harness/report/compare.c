@@ -11,16 +11,14 @@
 #include "report.h"
 #include "texttable.h"
 
-/* Sets *r to new / baseline and returns 1 when both ended ok; else 0. */
-static int ratio(const Cell *now, const Cell *base, double *r) {
+int compare_ratio(const Cell *now, const Cell *base, double *r) {
   if (!now || !base || now->runs == 0 || base->runs == 0 || now->marker || base->marker) return 0;
   double b = base->time_s < 0.001 ? 0.001 : base->time_s, n = now->time_s < 0.001 ? 0.001 : now->time_s;
   *r = n / b;
   return 1;
 }
 
-/* The baseline's cell for trace t and predictor p of s, or NULL. */
-static const Cell *base_cell(const Summary *s, const Summary *base, int t, int p) {
+const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int p) {
   int bt = strvec_find(&base->traces, s->traces.items[t]);
   int bp = strvec_find(&base->predictors, s->predictors.items[p]);
   return bt < 0 || bp < 0 ? NULL : summary_cell(base, bt, bp);
@@ -42,7 +40,14 @@ static const char *races_of(const Cell *c) { return c && c->races && c->races[0]
 
 /* The new / baseline time ratio of a trace and predictor, for the plot. */
 static int plottable_ratio(const Summary *s, const void *base, int t, int p, double *r) {
-  return ratio(summary_cell(s, t, p), base_cell(s, base, t, p), r);
+  return compare_ratio(summary_cell(s, t, p), compare_base_cell(s, base, t, p), r);
+}
+
+/* A ratio's mark: the marker of whichever side did not end ok. */
+static const char *ratio_mark(const Summary *s, const void *base, int t, int p) {
+  const Cell *now = summary_cell(s, t, p), *old = compare_base_cell(s, base, t, p);
+  if (!old || old->runs == 0 || now->runs == 0) return NULL;
+  return now->marker ? now->marker : old->marker;
 }
 
 int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
@@ -53,19 +58,23 @@ int write_comparison(const Summary *s, const Summary *base, const char *out_dir,
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
     for (int p = 0; p < s->predictors.n; p++) {
-      const Cell *now = summary_cell(s, tr, p), *old = base_cell(s, base, tr, p);
+      const Cell *now = summary_cell(s, tr, p), *old = compare_base_cell(s, base, tr, p);
       double r;
       strvec_push_owned(&row, old ? format_time(old) : xstrdup("-"));
       strvec_push_owned(&row, format_time(now));
-      strvec_push_owned(&row, ratio(now, old, &r) ? xasprintf("%.2f", r) : xstrdup("-"));
+      strvec_push_owned(&row, compare_ratio(now, old, &r) ? xasprintf("%.2f", r) : xstrdup("-"));
       strvec_push(&row, races_of(old));
       strvec_push(&row, races_of(now));
     }
     texttable_add_row(&t, &row);
   }
-  int rc = write_table_forms(&t, out_dir, "compare", format);
+  int rc = write_table_forms(&t, out_dir, "compare", format, 1, 5);
   texttable_free(&t);
-  plot_per_trace(s, plottable_ratio, base, out_dir, "compare",
-                 "Time ratio per trace: new / baseline (below 1 = faster)", "new / baseline", scripts);
+  const TracePlot plot = {
+    .name = "compare", .title = "Time ratio per trace: new / baseline (below 1 = faster)",
+    .ylabel = "new / baseline", .value = plottable_ratio, .mark = ratio_mark, .ctx = base,
+    .base_one = 1,
+  };
+  if (plot_per_trace(s, &plot, out_dir, scripts) != 0) rc = -1;
   return rc;
 }

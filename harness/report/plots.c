@@ -32,18 +32,22 @@ FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   if (!f) return NULL;
   fprintf(f, "# Written by rp report; run 'gnuplot %s.gp' in this folder.\n", name);
   fputs("set datafile separator \"\\t\"\nset datafile missing \"?\"\n", f);
-  fprintf(f, "set terminal pngcairo noenhanced size 960,540\nset output '%s.png'\n", name);
+  fprintf(f, "set terminal pngcairo noenhanced size 1200,600\nset output '%s.png'\n", name);
   fputs("set title '", f);
   gp_put_plain(f, title, 1);
-  fputs("'\nset grid\n", f);
+  /* The key goes beside the plot, never over the data. */
+  fputs("'\nset grid\nset key outside right top vertical Left reverse noautotitle\n", f);
   return f;
 }
 
-void gp_close(FILE *f, const char *name, StrVec *scripts) {
-  fprintf(f, "set terminal svg noenhanced size 960,540\nset output '%s.svg'\nreplot\nunset output\n",
-          name);
-  fclose(f);
+/* Draws the same plot as SVG and as PDF (a paper's figure, 6.5 in wide). */
+int gp_close(FILE *f, const char *out_dir, const char *name, StrVec *scripts) {
+  fprintf(f, "set terminal svg noenhanced size 1200,600\nset output '%s.svg'\nreplot\n"
+             "set terminal pdfcairo noenhanced size 6.5in,3.25in font ',8'\nset output '%s.pdf'\n"
+             "replot\nunset output\n", name, name);
+  if (file_done(f, out_dir, name, "gp") != 0) return -1;
   strvec_push_owned(scripts, xasprintf("%s.gp", name));
+  return 0;
 }
 
 FILE *dat_open(const char *out_dir, const char *name) {
@@ -54,56 +58,105 @@ FILE *dat_open(const char *out_dir, const char *name) {
   return f;
 }
 
-/* Log-scale bars rise from the bottom of the axis: put it a decade below the
-** smallest value so that every bar shows, and the top at the next power of
-** ten above the largest (never an empty range, which gnuplot warns about). */
-void gp_log_yrange(FILE *gp, double smallest, double largest) {
-  double top = pow(10, ceil(log10(largest)));
-  if (top <= largest * 1.001) top *= 10;
-  fprintf(gp, "set logscale y\nset yrange [%g:%g]\n", pow(10, floor(log10(smallest)) - 1), top);
+int file_done(FILE *f, const char *out_dir, const char *name, const char *ext) {
+  int ok = !ferror(f);
+  ok = fclose(f) == 0 && ok;
+  if (!ok) fprintf(stderr, "rp-report: cannot write %s/%s.%s\n", out_dir, name, ext);
+  return ok ? 0 : -1;
 }
 
-void plot_per_trace(const Summary *s, TraceValue value, const void *ctx, const char *out_dir,
-                    const char *name, const char *title, const char *ylabel, StrVec *scripts) {
-  FILE *dat = dat_open(out_dir, name);
-  if (!dat) return;
-  int points = 0;
-  double smallest = INFINITY, largest = 0, v;
-  fputs("trace", dat);
-  for (int p = 0; p < s->predictors.n; p++) {
-    fputc('\t', dat);
-    gp_put_plain(dat, s->predictors.items[p], 0);
+/* Values that span more than two decades get a log axis.  Log-scale bars
+** rise from the bottom of the axis: put it a decade below the smallest value
+** so that every bar shows, and the top at the next power of ten above the
+** largest (never an empty range, which gnuplot warns about).  Returns the
+** bottom of the axis. */
+Axis gp_axis(FILE *gp, const char *axis, double smallest, double largest, int force_log) {
+  Axis a = {0, largest > 0 ? largest * 1.15 : 1, 0};
+  if (force_log || (smallest > 0 && largest / smallest > 100)) {
+    a.log = 1;
+    a.bottom = pow(10, floor(log10(smallest)) - (force_log ? 0 : 1));
+    if (a.bottom >= smallest) a.bottom /= 10;
+    a.top = pow(10, ceil(log10(largest)));
+    if (a.top <= largest * 1.001) a.top *= 10;
+    fprintf(gp, "set logscale %s\n", axis);
   }
-  /* A trace without any value is left out: gnuplot warns about trailing
-  ** rows without any value. */
+  fprintf(gp, "set %srange [%g:%g]\n", axis, a.bottom, a.top);
+  return a;
+}
+
+/* A height near the top of the axis, for marks. */
+static double near_top(Axis a) { return a.log ? a.bottom * pow(a.top / a.bottom, 0.9) : 0.9 * a.top; }
+
+/* A bar from base to value at x, `width` wide, is a box of boxxyerror. */
+static void plot_bars_clause(FILE *gp, const char *name, int index, double width, double base,
+                             const char *title, int first) {
+  fprintf(gp, "%s'%s.dat' index %d using 1:2:($1-%g):($1+%g):(%g):2 with boxxyerror title '", first ? "" : ", ",
+          name, index, width / 2, width / 2, base);
+  gp_put_plain(gp, title, 1);
+  fputc('\'', gp);
+}
+
+int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, StrVec *scripts) {
+  FILE *dat = dat_open(out_dir, tp->name);
+  if (!dat) return -1;
+  int np = s->predictors.n, points = 0, marks = 0;
+  double width = 0.8 / np, smallest = INFINITY, largest = 0, v;
+  /* Only traces with a value or a mark get a place on the x axis. */
+  int *place = xmalloc((size_t)(s->traces.n + 1) * sizeof *place), nplaces = 0;
   for (int t = 0; t < s->traces.n; t++) {
     int any = 0;
-    for (int p = 0; p < s->predictors.n; p++) any |= value(s, ctx, t, p, &v);
-    if (!any) continue;
-    fputc('\n', dat);
-    gp_put_plain(dat, s->traces.items[t], 0);
-    for (int p = 0; p < s->predictors.n; p++) {
-      if (value(s, ctx, t, p, &v)) {
-        fprintf(dat, "\t%.4g", v);
-        points++;
-        smallest = fmin(smallest, v);
-        largest = fmax(largest, v);
-      } else {
-        fputs("\t?", dat);
-      }
-    }
+    for (int p = 0; p < np; p++) any |= tp->value(s, tp->ctx, t, p, &v) || (tp->mark && tp->mark(s, tp->ctx, t, p));
+    place[t] = any ? nplaces++ : -1;
   }
-  fputc('\n', dat);
-  fclose(dat);
-  FILE *gp = points ? gp_open(out_dir, name, title) : NULL;
-  if (!gp) return;
-  fprintf(gp, "set style data histograms\nset style histogram clustered gap 1\n"
-              "set style fill solid 0.7 border -1\nset ylabel '%s'\n"
-              "set xtics rotate by 30 right\nset bmargin 6\nset key top left\n", ylabel);
-  gp_log_yrange(gp, smallest, largest);
-  fprintf(gp, "plot for [i=2:%d] '%s.dat' using i:xtic(1) title columnheader(i)\n",
-          s->predictors.n + 1, name);
-  gp_close(gp, name, scripts);
+  for (int p = 0; p < np; p++) {
+    fprintf(dat, "# %s\n", s->predictors.items[p]);
+    for (int t = 0; t < s->traces.n; t++)
+      if (place[t] >= 0 && tp->value(s, tp->ctx, t, p, &v)) {
+        fprintf(dat, "%g\t%.4g\n", place[t] + (p - (np - 1) / 2.0) * width, v);
+        points++;
+        smallest = fmin(smallest, v), largest = fmax(largest, v);
+      }
+    fputs("?\t?\n\n\n", dat);
+  }
+  fputs("# marks: runs without a value (TO, MO, ERR)\n", dat);
+  for (int p = 0; p < np; p++)
+    for (int t = 0; t < s->traces.n; t++) {
+      const char *m = tp->mark ? tp->mark(s, tp->ctx, t, p) : NULL;
+      if (place[t] < 0 || !m) continue;
+      fprintf(dat, "%g\t%s\n", place[t] + (p - (np - 1) / 2.0) * width, m);
+      marks++;
+    }
+  fputs("?\t?\n", dat);
+  int rc = file_done(dat, out_dir, tp->name, "dat");
+  FILE *gp = rc == 0 && points + marks > 0 ? gp_open(out_dir, tp->name, tp->title) : NULL;
+  if (!gp) {
+    free(place);
+    return rc;
+  }
+  if (points == 0) smallest = largest = 1;
+  if (tp->base_one) smallest = fmin(smallest, 1), largest = fmax(largest, 1);
+  fprintf(gp, "set style fill solid 0.7 border -1\nset ylabel '%s'\nset xtics rotate by 30 right\n"
+              "set bmargin 7\nset xrange [-0.6:%g]\nset xtics (", tp->ylabel, nplaces - 0.4);
+  for (int t = 0, first = 1; t < s->traces.n; t++)
+    if (place[t] >= 0) {
+      fputs(first ? "'" : ", '", gp);
+      gp_put_plain(gp, s->traces.items[t], 1);
+      fprintf(gp, "' %d", place[t]);
+      first = 0;
+    }
+  fputs(")\n", gp);
+  Axis y = gp_axis(gp, "y", smallest, largest, tp->base_one);
+  double base = tp->base_one ? 1 : y.bottom;
+  if (tp->base_one) fputs("set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n", gp);
+  fputs("plot ", gp);
+  for (int p = 0; p < np; p++) plot_bars_clause(gp, tp->name, p, width, base, s->predictors.items[p], p == 0);
+  /* Marks stand where a bar would be, near the top of the axis. */
+  if (marks)
+    fprintf(gp, ", '%s.dat' index %d using 1:(%g):2 with labels rotate by 90 right tc rgb 'red' "
+                "font ',12' title 'TO/MO/ERR: no value'", tp->name, np, near_top(y));
+  fputc('\n', gp);
+  free(place);
+  return gp_close(gp, out_dir, tp->name, scripts);
 }
 
 /* A cell's time for a log-scale axis: ok cells only, never below 1 ms. */
@@ -132,11 +185,12 @@ static void plot_series(FILE *gp, const char *name, const char *style, const Str
 }
 
 /* Cactus plot: per predictor, its ok times sorted; x = traces solved. */
-static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
+static int plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
   FILE *dat = dat_open(out_dir, "cactus");
-  if (!dat) return;
+  if (!dat) return -1;
   StrVec drawn = {0};
   int most = 0;
+  double smallest = INFINITY, largest = 0;
   double *times = xmalloc((size_t)(s->traces.n + 1) * sizeof *times);
   for (int p = 0; p < s->predictors.n; p++) {
     int n = 0;
@@ -145,103 +199,136 @@ static void plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) 
     qsort(times, (size_t)n, sizeof *times, compare_doubles);
     fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
     for (int i = 0; i < n; i++) fprintf(dat, "%d\t%.3f\n", i + 1, times[i]);
+    smallest = fmin(smallest, times[0]);
+    largest = fmax(largest, times[n - 1]);
     strvec_push(&drawn, s->predictors.items[p]);
     if (n > most) most = n;
   }
-  fclose(dat);
   free(times);
-  FILE *gp = drawn.n ? gp_open(out_dir, "cactus", "Cactus plot: traces solved within a time") : NULL;
+  int rc = file_done(dat, out_dir, "cactus", "dat");
+  FILE *gp = rc == 0 && drawn.n ? gp_open(out_dir, "cactus", "Cactus plot: traces solved within a time") : NULL;
   if (gp) {
-    fputs("set logscale y\nset xlabel 'traces solved'\nset ylabel 'wall time (s)'\n"
-          "set key top left\nset xtics 1\n", gp);
+    fputs("set xlabel 'traces solved'\nset ylabel 'wall time (s)'\n", gp);
+    if (most <= 20) fputs("set xtics 1\n", gp);
+    gp_axis(gp, "y", smallest, largest, 0);
     fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
-    plot_series(gp, "cactus", "linespoints", &drawn);
-    gp_close(gp, "cactus", scripts);
+    plot_series(gp, "cactus", "linespoints pt 7 ps 1.2", &drawn);
+    rc = gp_close(gp, out_dir, "cactus", scripts);
   }
   strvec_free(&drawn);
+  return rc;
 }
 
-/* Bars: the races each predictor found over all traces it finished. */
-static void plot_races(const Summary *s, const char *out_dir, const char *count_label,
-                       StrVec *scripts) {
+/* Bars: the races each predictor found over all traces it finished; a log
+** axis when one predictor finds orders of magnitude more than another. */
+static int plot_races(const Summary *s, const char *out_dir, const char *count_label,
+                      StrVec *scripts) {
   FILE *dat = dat_open(out_dir, "races");
-  if (!dat) return;
-  long most = 0;
+  if (!dat) return -1;
+  double smallest = INFINITY, largest = 0;
   for (int p = 0; p < s->predictors.n; p++) {
     long total = 0;
     for (int t = 0; t < s->traces.n; t++) {
       const Cell *c = summary_cell(s, t, p);
       if (c->races && c->races[0]) total += atol(c->races);
     }
+    fprintf(dat, "%d\t%ld\t", p, total);
     gp_put_plain(dat, s->predictors.items[p], 0);
-    fprintf(dat, "\t%ld\n", total);
-    if (total > most) most = total;
+    fputc('\n', dat);
+    if (total > 0) smallest = fmin(smallest, (double)total);
+    largest = fmax(largest, (double)total);
   }
-  fclose(dat);
-  char *title = xasprintf("Races found (%s, summed over traces)", count_label);
-  FILE *gp = s->predictors.n ? gp_open(out_dir, "races", title) : NULL;
+  int rc = file_done(dat, out_dir, "races", "dat");
+  char *title = xasprintf("Races found (%s, summed over the traces each finished)", count_label);
+  FILE *gp = rc == 0 && s->predictors.n ? gp_open(out_dir, "races", title) : NULL;
   free(title);
-  if (!gp) return;
-  fprintf(gp, "set style fill solid 0.7 border -1\nset boxwidth 0.6\nset yrange [0:%ld]\n"
-          "set ylabel '%s'\nunset key\nplot 'races.dat' using 0:2:xtic(1) with boxes\n",
-          most > 0 ? most + most / 10 + 1 : 1, count_label);
-  gp_close(gp, "races", scripts);
+  if (!gp) return rc;
+  Axis y = gp_axis(gp, "y", isinf(smallest) ? 1 : smallest, largest > 0 ? largest : 1, 0);
+  fprintf(gp, "set style fill solid 0.7 border -1\nset ylabel '%s'\nunset key\n"
+              "set xrange [-0.6:%g]\nset xtics rotate by 30 right\n"
+              "plot 'races.dat' using 1:2:($1-0.3):($1+0.3):(%g):2:xtic(3) with boxxyerror, "
+              "'' using 1:2:(sprintf('%%d', $2)) with labels offset 0,0.7\n",
+          count_label, s->predictors.n - 0.4, y.bottom);
+  return gp_close(gp, out_dir, "races", scripts);
 }
 
-/* Appends the distance column of a race report to *v. */
-static void read_distances(const char *path, double **v, int *n, int *cap) {
+/* Appends the distance column of a race report, divided by the trace's
+** length, to *v. */
+static void read_distances(const char *path, double events, double **v, int *n, int *cap) {
   CsvTable t;
   char err[1024];
   if (csv_table_read(path, &t, err, sizeof err) != 0) return;
   int col = csv_table_column(&t, "distance");
   for (int r = 0; col >= 0 && r < t.nrows; r++) {
     if (*n == *cap) *v = xrealloc(*v, (size_t)(*cap = 2 * *cap + 64) * sizeof **v);
-    (*v)[(*n)++] = atof(t.rows[r][col]);
+    double d = atof(t.rows[r][col]);
+    (*v)[(*n)++] = (d < 1 ? 1 : d) / events;
   }
   csv_table_free(&t);
 }
 
 /* CDF of race distances per predictor, from its race reports (one repetition
-** per trace: the repetitions find the same races).  At most 1000 points. */
-static void plot_distances(const Summary *s, const char *out_dir, StrVec *scripts) {
+** per trace: the repetitions find the same races), each distance divided by
+** its trace's length so that traces of thousands and of millions of events
+** pool fairly.  Traces of unknown length are left out.  At most 1000 points. */
+static int plot_distances(const Summary *s, const char *out_dir, StrVec *scripts) {
   FILE *dat = dat_open(out_dir, "distance");
-  if (!dat) return;
+  if (!dat) return -1;
   StrVec drawn = {0};
+  double smallest = 1;
   for (int p = 0; p < s->predictors.n; p++) {
     double *d = NULL;
     int n = 0, cap = 0;
     for (int t = 0; t < s->traces.n; t++) {
       const Cell *c = summary_cell(s, t, p);
-      if (!c->races_file || !c->races_file[0]) continue;
+      double events = atof(s->shapes[t * SHAPE_COLUMNS]);
+      if (!c->races_file || !c->races_file[0] || events < 1) continue;
       char *path = xasprintf("%s/%s", s->dir, c->races_file);
-      read_distances(path, &d, &n, &cap);
+      read_distances(path, events, &d, &n, &cap);
       free(path);
     }
     if (n > 0) {
       qsort(d, (size_t)n, sizeof *d, compare_doubles);
+      smallest = fmin(smallest, d[0]);
       fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
       int step = n > 1000 ? n / 1000 : 1;
-      for (int i = 0; i < n; i += step) fprintf(dat, "%g\t%.6f\n", d[i] < 1 ? 1 : d[i], (i + 1.0) / n);
-      if ((n - 1) % step) fprintf(dat, "%g\t1\n", d[n - 1] < 1 ? 1 : d[n - 1]);
+      for (int i = 0; i < n; i += step) fprintf(dat, "%g\t%.6f\n", d[i], (i + 1.0) / n);
+      if ((n - 1) % step) fprintf(dat, "%g\t1\n", d[n - 1]);
       strvec_push(&drawn, s->predictors.items[p]);
     }
     free(d);
   }
-  fclose(dat);
-  FILE *gp = drawn.n ? gp_open(out_dir, "distance", "Race distance distribution (CDF)") : NULL;
+  int rc = file_done(dat, out_dir, "distance", "dat");
+  FILE *gp = rc == 0 && drawn.n
+             ? gp_open(out_dir, "distance", "Race distance, normalised by trace length (CDF over all traces)")
+             : NULL;
   if (gp) {
-    fputs("set logscale x\nset xlabel 'race distance (events)'\nset ylabel 'fraction of races'\n"
-          "set yrange [0:1.05]\nset key bottom right\nplot ", gp);
+    fputs("set xlabel 'race distance / trace length (events)'\nset ylabel 'fraction of races'\n"
+          "set yrange [0:1.05]\nset format x '%g'\n", gp);
+    gp_axis(gp, "x", smallest, 1, 1);
+    fputs("plot ", gp);
     plot_series(gp, "distance", "steps", &drawn);
-    gp_close(gp, "distance", scripts);
+    rc = gp_close(gp, out_dir, "distance", scripts);
   }
   strvec_free(&drawn);
+  return rc;
 }
 
-void write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts) {
-  plot_per_trace(s, plottable_time, NULL, out_dir, "time",
-                 "Running time per trace (median; missing: TO/MO/ERR)", "wall time (s)", scripts);
-  plot_cactus(s, out_dir, scripts);
-  plot_races(s, out_dir, count_label, scripts);
-  plot_distances(s, out_dir, scripts);
+/* The marker of a cell without a time. */
+static const char *time_mark(const Summary *s, const void *ctx, int t, int p) {
+  (void)ctx;
+  const Cell *c = summary_cell(s, t, p);
+  return c->runs ? c->marker : NULL;
+}
+
+int write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts) {
+  const TracePlot time = {
+    .name = "time", .title = "Running time per trace (median of the repetitions)",
+    .ylabel = "wall time (s)", .value = plottable_time, .mark = time_mark,
+  };
+  int rc = plot_per_trace(s, &time, out_dir, scripts);
+  rc |= plot_cactus(s, out_dir, scripts);
+  rc |= plot_races(s, out_dir, count_label, scripts);
+  rc |= plot_distances(s, out_dir, scripts);
+  return rc ? -1 : 0;
 }

@@ -4,8 +4,9 @@
 **
 ** Writes DIR/table.{md,tex,csv}, with --against also DIR/compare.{md,tex,csv},
 ** and the plots (NAME.dat, NAME.gp, NAME.png, NAME.svg in DIR); prints the table(s) in the
-** chosen format on stdout.  Exit status: 0, 1 on a usage error, 2 when the
-** results cannot be read or a plot fails to draw cleanly.
+** chosen format on stdout.  Exit status (cmdline.h): 0, 1 on a usage error,
+** 2 when the results cannot be read, 3 when an output cannot be written, 4
+** when a plot fails to draw cleanly.
 */
 #include <errno.h>
 #include <getopt.h>
@@ -15,16 +16,21 @@
 #include <sys/stat.h>
 
 #include "alloc.h"
+#include "cmdline.h"
 #include "report.h"
 
 static const char usage_text[] =
   "rp-report: tables and plots from an rp bench results folder\n"
   "usage: rp report RESULTS [OPTIONS]\n"
-  "  --format F      md (default), tex or csv: the form printed on stdout\n"
+  "  --format F      md (default), tex, csv or json: the form printed on stdout\n"
+  "                  (report.json is written beside the tables in any case)\n"
   "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs\n"
   "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
   "  --out DIR       where tables and plots go (default RESULTS/report)\n"
-  "  --no-plots      tables only\n";
+  "  --no-plots      tables only\n"
+  "  --help, --version\n"
+  "Exit status: 0, 1 usage, 2 unreadable or damaged results, 3 an output cannot be\n"
+  "written, 4 a plot did not draw cleanly.\n";
 
 /* The ways papers count races, and the runs.csv column of each. */
 static const char *const count_kinds[][2] = {
@@ -39,11 +45,6 @@ typedef struct Options {
   int plots;
 } Options;
 
-static int usage_error(const char *what, const char *arg) {
-  fprintf(stderr, "rp-report: %s%s\n(see rp report --help)\n", what, arg);
-  return 1;
-}
-
 static const char *count_column(const char *kind) {
   for (size_t i = 0; i < sizeof count_kinds / sizeof *count_kinds; i++)
     if (strcmp(kind, count_kinds[i][0]) == 0) return count_kinds[i][1];
@@ -55,7 +56,8 @@ static int parse_options(int argc, char **argv, Options *o) {
   static const struct option longopts[] = {
     {"format", required_argument, 0, 'f'}, {"count", required_argument, 0, 'c'},
     {"against", required_argument, 0, 'a'}, {"out", required_argument, 0, 'o'},
-    {"no-plots", no_argument, 0, 'n'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0},
+    {"no-plots", no_argument, 0, 'n'}, {"help", no_argument, 0, 'h'},
+    {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   *o = (Options){.format = "md", .count = "racy-events", .plots = 1};
   opterr = 0;
@@ -67,14 +69,16 @@ static int parse_options(int argc, char **argv, Options *o) {
     case 'a': o->against = optarg; break;
     case 'o': o->out = optarg; break;
     case 'n': o->plots = 0; break;
-    case 'h': fputs(usage_text, stdout); return 0;
-    default: return usage_error("unknown or incomplete option ", argv[optind - 1]);
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'V': return cmdline_version();
+    default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
-  if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv"))
-    return usage_error("--format must be md, tex or csv, not ", o->format);
-  if (!count_column(o->count)) return usage_error("unknown --count ", o->count);
-  if (optind != argc - 1) return usage_error("expected exactly one RESULTS folder", "");
+  if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv")
+      && strcmp(o->format, "json"))
+    return cmdline_usage_error("bad --format '%s': expected md, tex, csv or json", o->format);
+  if (!count_column(o->count)) return cmdline_usage_error("bad --count '%s'", o->count);
+  if (optind != argc - 1) return cmdline_usage_error("expected exactly one RESULTS folder");
   o->results = argv[optind];
   return -1;
 }
@@ -82,28 +86,29 @@ static int parse_options(int argc, char **argv, Options *o) {
 static int report(const Options *o) {
   Summary now, base;
   const char *column = count_column(o->count);
-  if (summary_load(&now, o->results, column) != 0) return 2;
+  if (summary_load(&now, o->results, column) != 0) return EXIT_BAD_INPUT;
   int with_base = o->against != NULL;
   if (with_base && summary_load(&base, o->against, column) != 0) {
     summary_free(&now);
-    return 2;
+    return EXIT_BAD_INPUT;
   }
   char *out = o->out ? xstrdup(o->out) : xasprintf("%s/report", o->results);
   int rc = 0;
   StrVec scripts = {0};
   if (mkdir(out, 0755) != 0 && errno != EEXIST) {
     fprintf(stderr, "rp-report: cannot create %s: %s\n", out, strerror(errno));
-    rc = 2;
+    rc = EXIT_RESOURCES;
   }
-  if (rc == 0 && write_tables(&now, out, o->format, o->count) != 0) rc = 2;
+  if (rc == 0 && write_tables(&now, out, o->format, o->count) != 0) rc = EXIT_RESOURCES;
+  int json = strcmp(o->format, "json") == 0;
   if (rc == 0 && with_base) {
-    fputc('\n', stdout);
-    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = 2;
+    if (!json) fputc('\n', stdout);
+    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = EXIT_RESOURCES;
   }
-  if (rc == 0 && o->plots) {
-    write_plots(&now, out, o->count, &scripts);
-    if (run_gnuplot(out, &scripts) != 0) rc = 2;
-  }
+  if (rc == 0 && write_json(&now, with_base ? &base : NULL, out, o->count, json) != 0)
+    rc = EXIT_RESOURCES;
+  if (rc == 0 && o->plots && write_plots(&now, out, o->count, &scripts) != 0) rc = EXIT_RESOURCES;
+  if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
   strvec_free(&scripts);
   free(out);
   summary_free(&now);
@@ -112,7 +117,8 @@ static int report(const Options *o) {
 }
 
 int main(int argc, char **argv) {
+  cmdline_prog = "rp-report";
   Options o;
   int rc = parse_options(argc, argv, &o);
-  return rc < 0 ? report(&o) : rc;
+  return cmdline_finish(rc < 0 ? report(&o) : rc);
 }

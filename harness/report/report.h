@@ -17,7 +17,8 @@ typedef struct Cell {
   const char *marker;  /* NULL when every repetition ended ok, else TO, MO or ERR */
   double time_s;       /* median wall time of the ok repetitions */
   const char *races;   /* the chosen race count from an ok repetition, or "" */
-  long mem_kb;         /* largest max_rss_kb over the repetitions */
+  long mem_kb;         /* peak memory over the repetitions: the cgroup's
+                       ** (cgroup_peak_kb) where measured, else max_rss_kb */
   const char *races_file; /* race report of the first ok repetition, or NULL */
 } Cell;
 
@@ -42,10 +43,14 @@ void summary_free(Summary *s);
 /* Formatting shared by tables and plots. */
 char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */
 
-/* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on stdout. */
+/* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on
+** stdout (none for "json").  In md and tex a table wider than PAGE_COLUMNS
+** is split into parts that fit a page, each repeating the first `fixed`
+** columns and taking whole groups of `group` columns (one predictor's). */
+#define PAGE_COLUMNS 14
 struct TextTable;
 int write_table_forms(const struct TextTable *t, const char *out_dir, const char *base,
-                      const char *format);
+                      const char *format, int fixed, int group);
 int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_label);
 
 /* compare.c: writes OUT/compare.{md,tex,csv} comparing s (new) against base,
@@ -53,26 +58,54 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
 int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
                      StrVec *scripts);
 
-/* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
-** of the scripts written are added to scripts. */
-void write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts);
+/* Sets *r to new / baseline and returns 1 when both ended ok; else 0. */
+int compare_ratio(const Cell *now, const Cell *base, double *r);
+/* The baseline's cell for trace t and predictor p of s, or NULL. */
+const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int p);
 
-/* Opening a plot's script (with the PNG terminal set and a title) and data
-** file in out_dir; gp_close adds the SVG output and records the script. */
+/* json.c: writes OUT/report.json (the table, and the comparison when base is
+** not NULL), and the same on stdout when to_stdout. */
+int write_json(const Summary *s, const Summary *base, const char *out_dir, const char *count,
+               int to_stdout);
+
+/* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
+** of the scripts written are added to scripts.  0, or -1 if a file could not
+** be written. */
+int write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts);
+
+/* Opening a plot's script (with the PNG terminal set, a title and the key
+** outside the data) and data file in out_dir; gp_close adds the SVG and PDF
+** outputs and records the script.  file_done closes a file and says whether
+** everything was written (0, or -1 after a message). */
 FILE *gp_open(const char *out_dir, const char *name, const char *title);
-void gp_close(FILE *gp, const char *name, StrVec *scripts);
+int gp_close(FILE *gp, const char *out_dir, const char *name, StrVec *scripts);
 FILE *dat_open(const char *out_dir, const char *name);
+int file_done(FILE *f, const char *out_dir, const char *name, const char *ext);
 /* Writes s for a data file (in_quotes 0) or a single-quoted script string (1). */
 void gp_put_plain(FILE *f, const char *s, int in_quotes);
-/* A log-scale y axis that shows every value from smallest to largest. */
-void gp_log_yrange(FILE *gp, double smallest, double largest);
 
-/* The value of trace t for predictor p in a per-trace plot, if it has one. */
+/* An axis: linear from 0, or logarithmic (when asked for, or when the values
+** span more than two decades) from a power of ten below the smallest. */
+typedef struct Axis {
+  double bottom, top;
+  int log;
+} Axis;
+Axis gp_axis(FILE *gp, const char *axis, double smallest, double largest, int force_log);
+
+/* The value of trace t for predictor p in a per-trace plot, if it has one;
+** and the mark (TO, MO, ERR) to draw instead, or NULL. */
 typedef int (*TraceValue)(const Summary *s, const void *ctx, int t, int p, double *v);
-/* Clustered bars on a log scale, one cluster per trace and one bar per
-** predictor, written as NAME.dat and NAME.gp when there is any value. */
-void plot_per_trace(const Summary *s, TraceValue value, const void *ctx, const char *out_dir,
-                    const char *name, const char *title, const char *ylabel, StrVec *scripts);
+typedef const char *(*TraceMark)(const Summary *s, const void *ctx, int t, int p);
+typedef struct TracePlot {
+  const char *name, *title, *ylabel;
+  TraceValue value;
+  TraceMark mark;   /* or NULL */
+  const void *ctx;
+  int base_one;     /* bars rise from 1 on a log axis (ratios) */
+} TracePlot;
+/* Bars, one cluster per trace and one bar per predictor, marks where a run
+** has no value, written as NAME.dat and NAME.gp when there is anything. */
+int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, StrVec *scripts);
 
 /* gnuplot.c: runs every script in out_dir; 0 if all drew silently. */
 int run_gnuplot(const char *out_dir, const StrVec *scripts);

@@ -1,23 +1,27 @@
 /* The main table: per trace its shape, per predictor races, time, memory. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 #include "report.h"
 #include "texttable.h"
 
-int write_table_forms(const TextTable *t, const char *out_dir, const char *base, const char *format) {
+int write_table_forms(const TextTable *t, const char *out_dir, const char *base, const char *format,
+                      int fixed, int group) {
   static const char *const forms[] = {"md", "tex", "csv"};
   int rc = 0;
   for (int i = 0; i < 3; i++) {
     char *path = xasprintf("%s/%s.%s", out_dir, base, forms[i]);
     FILE *f = fopen(path, "w");
-    if (!f || texttable_write(t, f, forms[i]) != 0) rc = -1;
+    if (!f || texttable_write_parts(t, f, forms[i], fixed, group, PAGE_COLUMNS) != 0) rc = -1;
     if (f && fclose(f) != 0) rc = -1;
     if (rc != 0) fprintf(stderr, "rp-report: cannot write %s\n", path);
     free(path);
   }
-  if (texttable_write(t, stdout, format) != 0) rc = -1;
+  if (strcmp(format, "json") != 0
+      && texttable_write_parts(t, stdout, format, fixed, group, PAGE_COLUMNS) != 0)
+    rc = -1;
   return rc;
 }
 
@@ -50,7 +54,7 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
     }
     texttable_add_row(&t, &row);
   }
-  int rc = write_table_forms(&t, out_dir, "table", format);
+  int rc = write_table_forms(&t, out_dir, "table", format, 5, 3);
   texttable_free(&t);
   return rc;
 }

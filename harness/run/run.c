@@ -4,10 +4,11 @@
 **   rp run [--timeout S] [--grace S] [--memory MB] [--memory-method M]
 **          [--cpus LIST] [--out FILE] [--label K=V]... -- CMD [ARG]...
 **
-** Exit status: 0 if the command ran (whatever became of it), 1 on a usage
-** error, 2 if it could not be started or the row could not be written,
-** 130 if rp run itself was interrupted (no row is written then, so a
-** benchmark that is resumed runs it again).
+** Exit status (cmdline.h): 0 if the command ran (whatever became of it), 1 on
+** a usage error, 2 if it could not be started, 3 if the row could not be
+** written or the cgroup asked for could not be made, 130 if rp run itself was
+** interrupted (no row is written then, so a benchmark that is resumed runs it
+** again).
 */
 #include <errno.h>
 #include <getopt.h>
@@ -16,8 +17,10 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "alloc.h"
+#include "cmdline.h"
 #include "cpulist.h"
 #include "csvwrite.h"
 #include "runner.h"
@@ -27,22 +30,39 @@
 static const char usage_text[] =
   "rp-run: run one command under a time and memory limit and record it as CSV\n"
   "usage: rp run [OPTIONS] -- CMD [ARG]...\n"
-  "  --timeout S        wall-clock limit in seconds (default: none)\n"
+  "  --timeout S        wall-clock limit in seconds; 0 (the default) means none\n"
   "  --grace S          seconds between SIGTERM and SIGKILL at the timeout (default 1)\n"
-  "  --memory MB        memory limit in MiB (default: none)\n"
-  "  --memory-method M  auto (cgroup v2 if possible, else RLIMIT_AS), cgroup or rlimit\n"
+  "  --memory MB        memory limit in MiB; 0 (the default) means none\n"
+  "  --memory-method M  auto (a cgroup if one can be made, else RLIMIT_AS), cgroup or rlimit\n"
   "  --cpus LIST        pin to these CPUs, e.g. 0 or 0,2-3\n"
   "  --out FILE         append the row to FILE (header first if it is new);\n"
   "                     default: print header and row on stdout\n"
   "  --label K=V        add column K with value V (repeatable)\n"
+  "  --help, --version\n"
+  "Every run gets its own cgroup (v2, else v1) that limits the memory of all its\n"
+  "processes (swap included where the kernel accounts it), measures their peak\n"
+  "(cgroup_peak_kb) and CPU time (user_s, sys_s), sees OOM kills, and is killed\n"
+  "whole at the end.  memory_method and cpu_method name what was used:\n"
+  "  cgroup-v1, cgroup-v2  the whole run, every process, however it was started\n"
+  "  rlimit   no cgroup could be made: RLIMIT_AS caps each process's ADDRESS\n"
+  "           SPACE (not its memory: an mmap'd file or a reserved heap counts,\n"
+  "           children each get their own cap); an allocation that fails shows\n"
+  "           as the command's own error, not as a kill; the peak is max_rss_kb\n"
+  "  rusage   no cgroup and no limit: max_rss_kb and user_s/sys_s come from wait4,\n"
+  "           i.e. the largest single process and only the processes waited for\n"
+  "           (not a pipeline's total, not children that escaped)\n"
   "Columns: status,exit_code,signal,wall_s,user_s,sys_s,max_rss_kb,cgroup_peak_kb,\n"
-  "timeout_s,memory_mb,memory_method,command, then the labels.\n"
-  "status is ok, timeout, memout, crash or error.\n";
+  "timeout_s,memory_mb,memory_method,cpu_method,host,cpu_model,command, then the labels\n"
+  "(host: the machine's name; cpu_model: its /proc/cpuinfo model name).\n"
+  "status is ok, timeout, memout, crash or error.\n"
+  "Exit status: 0 the command ran, 1 usage, 2 it cannot start (or no cgroup for\n"
+  "--memory-method cgroup), 3 the row cannot be written, 130 interrupted.\n";
 
 /* The fixed columns of every row, before the labels. */
 static const char *const fixed_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "command",
+  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
+  "command",
 };
 #define NFIXED ((int)(sizeof fixed_columns / sizeof *fixed_columns))
 
@@ -52,25 +72,8 @@ typedef struct Options {
   StrVec label_keys, label_values;
 } Options;
 
-static int usage_error(const char *fmt, const char *arg) {
-  fputs("rp-run: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs("\n(see rp run --help)\n", stderr);
-  return 1;
-}
-
-static int parse_seconds(const char *s, double *out) {
-  char *end;
-  errno = 0;
-  *out = strtod(s, &end);
-  return errno || end == s || *end || *out < 0 ? -1 : 0;
-}
-
-static int parse_megabytes(const char *s, long *out) {
-  char *end;
-  errno = 0;
-  *out = strtol(s, &end, 10);
-  return errno || end == s || *end || *out <= 0 ? -1 : 0;
+static int bad_value(const char *option, const char *value, const char *want) {
+  return cmdline_usage_error("bad %s '%s': expected %s", option, value, want);
 }
 
 /* K=V with a non-empty K that is not one of the fixed columns. */
@@ -103,7 +106,7 @@ static int parse_options(int argc, char **argv, Options *o) {
     {"memory", required_argument, 0, 'm'},  {"memory-method", required_argument, 0, 'M'},
     {"cpus", required_argument, 0, 'c'},    {"out", required_argument, 0, 'o'},
     {"label", required_argument, 0, 'l'},   {"help", no_argument, 0, 'h'},
-    {0, 0, 0, 0},
+    {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
   };
   o->req.grace_s = 1.0;
   opterr = 0;
@@ -112,32 +115,59 @@ static int parse_options(int argc, char **argv, Options *o) {
   /* "+": stop at the command, whose own options are not ours. */
   while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
     switch (c) {
-    case 't': if (parse_seconds(optarg, &o->req.timeout_s)) return usage_error("bad --timeout '%s'", optarg); break;
-    case 'g': if (parse_seconds(optarg, &o->req.grace_s)) return usage_error("bad --grace '%s'", optarg); break;
-    case 'm': if (parse_megabytes(optarg, &o->req.memory_mb)) return usage_error("bad --memory '%s'", optarg); break;
-    case 'M': if (parse_method(optarg, &o->req.method)) return usage_error("bad --memory-method '%s'", optarg); break;
-    case 'c': if (cpulist_parse(optarg, &cpus)) return usage_error("bad --cpus '%s'", optarg);
+    case 't': if (cmdline_seconds(optarg, &o->req.timeout_s)) return bad_value("--timeout", optarg, "seconds, 0 to 1e9"); break;
+    case 'g': if (cmdline_seconds(optarg, &o->req.grace_s)) return bad_value("--grace", optarg, "seconds, 0 to 1e9"); break;
+    case 'm': if (cmdline_integer(optarg, 0, RUN_MAX_MEMORY_MB, &o->req.memory_mb))
+                return bad_value("--memory", optarg, "MiB, 0 to 2^40");
+              break;
+    case 'M': if (parse_method(optarg, &o->req.method)) return bad_value("--memory-method", optarg, "auto, cgroup or rlimit"); break;
+    case 'c': if (cpulist_parse(optarg, &cpus)) return bad_value("--cpus", optarg, "a CPU list such as 0,2-3");
               o->req.cpus = optarg; break;
     case 'o': o->out = optarg; break;
-    case 'l': if (add_label(o, optarg)) return usage_error("bad --label '%s' (want KEY=VALUE, KEY not a fixed column)", optarg); break;
-    case 'h': fputs(usage_text, stdout); return 0;
-    default: return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
+    case 'l': if (add_label(o, optarg)) return bad_value("--label", optarg, "KEY=VALUE, KEY not a fixed column"); break;
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'V': return cmdline_version();
+    default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
-  if (optind >= argc) return usage_error("%s", "no command given");
+  if (optind >= argc) return cmdline_usage_error("no command given");
   o->req.argv = argv + optind;
   return -1;
 }
 
-static void write_header(FILE *f, const Options *o) {
+static int write_header(FILE *f, const Options *o) {
   StrVec cols = {0};
   for (int i = 0; i < NFIXED; i++) strvec_push(&cols, fixed_columns[i]);
   for (int i = 0; i < o->label_keys.n; i++) strvec_push(&cols, o->label_keys.items[i]);
-  csv_write_row(f, (const char *const *)cols.items, cols.n);
+  int rc = csv_write_row(f, (const char *const *)cols.items, cols.n);
   strvec_free(&cols);
+  return rc;
 }
 
-static void write_row(FILE *f, const Options *o, const RunResult *r) {
+static char *host_name(void) {
+  char name[256] = "";
+  if (gethostname(name, sizeof name - 1) != 0) name[0] = '\0';
+  return xstrdup(name);
+}
+
+/* The first "model name" of /proc/cpuinfo (x86, most ARM kernels), else "". */
+static char *cpu_model(void) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512];
+  char *model = NULL;
+  while (f && !model && fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (strncmp(line, "model name", 10) == 0 && colon) {
+      colon += 1 + (colon[1] == ' ');
+      colon[strcspn(colon, "\n")] = '\0';
+      model = xstrdup(colon);
+    }
+  }
+  if (f) fclose(f);
+  return model ? model : xstrdup("");
+}
+
+static int write_row(FILE *f, const Options *o, const RunResult *r) {
   StrVec v = {0};
   strvec_push(&v, run_status_name(r->status));
   strvec_push_owned(&v, r->signal ? xstrdup("") : xasprintf("%d", r->exit_code));
@@ -148,12 +178,16 @@ static void write_row(FILE *f, const Options *o, const RunResult *r) {
   strvec_push_owned(&v, xasprintf("%ld", r->max_rss_kb));
   strvec_push_owned(&v, r->cgroup_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->cgroup_peak_kb));
   strvec_push_owned(&v, o->req.timeout_s > 0 ? xasprintf("%g", o->req.timeout_s) : xstrdup(""));
-  strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%ld", o->req.memory_mb) : xstrdup(""));
+  strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%lld", o->req.memory_mb) : xstrdup(""));
   strvec_push(&v, r->memory_method);
+  strvec_push(&v, r->cpu_method);
+  strvec_push_owned(&v, host_name());
+  strvec_push_owned(&v, cpu_model());
   strvec_push_owned(&v, shquote_argv(o->req.argv));
   for (int i = 0; i < o->label_values.n; i++) strvec_push(&v, o->label_values.items[i]);
-  csv_write_row(f, (const char *const *)v.items, v.n);
+  int rc = csv_write_row(f, (const char *const *)v.items, v.n);
   strvec_free(&v);
+  return rc;
 }
 
 /* Opens the output before the run, so a bad path costs no run.  The file is
@@ -168,9 +202,10 @@ static FILE *open_output(const char *path) {
 static int append_row(FILE *f, const Options *o, const RunResult *r) {
   flock(fileno(f), LOCK_EX);
   struct stat st;
-  if (f == stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0)) write_header(f, o);
-  write_row(f, o, r);
-  int ok = fflush(f) == 0;
+  int ok = 1;
+  if (f == stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0)) ok = write_header(f, o) == 0;
+  ok = write_row(f, o, r) == 0 && ok;
+  ok = fflush(f) == 0 && ok;
   flock(fileno(f), LOCK_UN);
   return ok ? 0 : -1;
 }
@@ -178,24 +213,26 @@ static int append_row(FILE *f, const Options *o, const RunResult *r) {
 /* Runs the command and records it; returns the exit status of rp run. */
 static int run_and_record(const Options *o) {
   FILE *out = open_output(o->out);
-  if (!out) return 2;
+  if (!out) return EXIT_BAD_INPUT;
   RunResult r;
   char err[512];
   int rc = 0, written = 1;
   switch (run_command(&o->req, &r, err, sizeof err)) {
-  case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = 2; break;
+  case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = EXIT_BAD_INPUT; break;
   case -2: fputs("rp-run: interrupted; the command was killed\n", stderr); rc = 130; break;
   default: written = append_row(out, o, &r) == 0;
   }
   if (out != stdout && fclose(out) != 0) written = 0;
   if (!written) {
-    fprintf(stderr, "rp-run: cannot write the row to %s\n", o->out ? o->out : "stdout");
-    rc = 2;
+    fprintf(stderr, "rp-run: cannot write the row to %s: %s\n", o->out ? o->out : "stdout",
+            strerror(errno ? errno : EIO));
+    rc = EXIT_RESOURCES;
   }
   return rc;
 }
 
 int main(int argc, char **argv) {
+  cmdline_prog = "rp-run";
   Options o = {0};
   int rc = parse_options(argc, argv, &o);
   if (rc < 0) rc = run_and_record(&o);

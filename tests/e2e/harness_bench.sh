@@ -32,7 +32,31 @@ for key in 'git commit' cpu cores memory parallel 'predictor fake-predictor' 'tr
   grep -q "^$key" "$tmp/res/meta" || fail "meta lacks $key"
 done
 grep -q -- '--timeout 1 --memory 512' "$tmp/res/meta" || fail "meta lacks the commands"
+python3 - "$tmp/res/summary.json" <<'PY' || fail "summary.json: $(cat "$tmp/res/summary.json")"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["format"] == "rp-bench-summary/1" and s["runs_planned"] == 10 and s["runs_recorded"] == 10, s
+assert s["statuses"] == {"ok": 4, "timeout": 2, "memout": 2, "crash": 2, "error": 0}, s["statuses"]
+PY
+[ "$(field failed_stage small 1)" = "" ] && [ "$(field failed_stage crashy 1)" = predictor ] \
+  || fail "failed_stage of small/crashy: '$(field failed_stage small 1)' '$(field failed_stage crashy 1)'"
 echo "ok: first run"
+
+# A truncated compressed trace fails the run, though the predictor read the
+# half it got without complaint; the row names the stage that failed.
+mkdir -p "$tmp/trunc/traces"
+cp $fx/fake-predictor "$tmp/trunc/"
+xz -dc $fx/traces/packed.std.xz >"$tmp/whole.std"
+for i in $(seq 200); do echo "T$((i % 2))|w(v$i)|$i"; done >>"$tmp/whole.std"
+xz -c "$tmp/whole.std" | head -c 300 >"$tmp/trunc/traces/cut.std.xz"
+printf 'predictors: ./fake-predictor\ntraces: traces/*.std.xz\n' >"$tmp/trunc/cut.plan"
+set +e
+rp bench "$tmp/trunc/cut.plan" --results "$tmp/cut" 2>"$tmp/log"
+set -e
+row=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["status"] "," $c["failed_stage"] }' "$tmp/cut/runs.csv")
+[ "$row" = "error,decompress" ] || fail "truncated .xz: '$row' $(cat "$tmp/cut/runs.csv")"
+grep -q 'xz -dc failed' "$tmp/cut/logs/fake-predictor__cut__1.err" || fail "no message for the truncated trace"
+echo "ok: a truncated compressed trace is an error of stage decompress"
 
 # Resuming does nothing; a lost run is run again.
 rp bench $fx/plan-fake.plan --results "$tmp/res" 2>"$tmp/log"
@@ -66,7 +90,14 @@ bad $'predictors: nosuchpredictor\ntraces: traces/*.std' "predictor 'nosuchpredi
 bad $'predictors: ./fake-predictor\ntraces: nothing/*.std' 'match no file'
 rp bench "$tmp/missing.plan" 2>"$tmp/err"; [ $? -eq 2 ] || fail "missing plan"
 rp bench 2>/dev/null; [ $? -eq 1 ] || fail "no plan should exit 1"
-rp bench $fx/plan-fake.plan --jobs 0 2>/dev/null; [ $? -eq 1 ] || fail "--jobs 0 should exit 1"
+for bad in 0 -1 nan 1e300 99999999999999999999; do
+  rp bench $fx/plan-fake.plan --jobs $bad 2>/dev/null; [ $? -eq 1 ] || fail "--jobs $bad should exit 1"
+done
+rp bench --bogus 2>"$tmp/err"; [ $? -eq 1 ] || fail "unknown option should exit 1"
+grep -qx 'rp-bench: unknown option --bogus, or it lacks its value (see rp bench --help)' "$tmp/err" \
+  || fail "unknown option wording: $(cat "$tmp/err")"
+rp bench --version | grep -q '^rp-bench [0-9]' || fail "rp bench --version"
+rp bench --help >/dev/full 2>/dev/null; [ $? -eq 3 ] || fail "--help into a full disk should exit 3"
 set -e
 echo "ok: bad plans"
 

@@ -17,12 +17,18 @@ for f in table.md table.csv table.tex compare.csv; do
   diff -u "$expected/$f" "$tmp/r/$f" || fail "$f differs from the golden"
 done
 for plot in time cactus races distance compare; do
-  for ext in gp dat png svg; do
+  for ext in gp dat png svg pdf; do
     [ -s "$tmp/r/$plot.$ext" ] || fail "missing $plot.$ext"
   done
 done
 head -c 8 "$tmp/r/time.png" | od -An -c | grep -q 'P   N   G' || fail "time.png is not a PNG"
 grep -q '<svg' "$tmp/r/cactus.svg" || fail "cactus.svg is not SVG"
+head -c 5 "$tmp/r/time.pdf" | grep -q '%PDF-' || fail "time.pdf is not a PDF"
+# Runs without a time are marked, not left out; the key stands outside.
+grep -q $'\tTO$' "$tmp/r/time.dat" && grep -q $'\tMO$' "$tmp/r/time.dat" && grep -q $'\tERR$' "$tmp/r/time.dat" \
+  || fail "TO/MO/ERR marks missing: $(cat "$tmp/r/time.dat")"
+grep -q 'set key outside' "$tmp/r/time.gp" || fail "the key is not outside"
+grep -q '(1):2 with boxxyerror' "$tmp/r/compare.gp" || fail "ratio bars do not rise from 1"
 # The distances come from the race reports, hostile locations and all.
 [ "$(grep -c . "$tmp/r/distance.dat")" -eq 13 ] || fail "distance.dat: $(cat "$tmp/r/distance.dat")"
 echo "ok: tables match the goldens, plots drawn silently"
@@ -31,7 +37,32 @@ rp report $fx/results-small --out "$tmp/p" --count location-pairs --format csv -
 diff -u $expected/location-pairs.csv "$tmp/lp.csv" || fail "--count location-pairs"
 [ ! -e "$tmp/p/time.gp" ] || fail "--no-plots wrote plots"
 rp report $fx/results-small --out "$tmp/t" --format tex --no-plots | grep -q '^\\toprule' || fail "--format tex"
-echo "ok: counting kinds and formats"
+rp report $fx/results-small --against $fx/results-base --out "$tmp/j" --format json --no-plots >"$tmp/j.json"
+python3 - "$tmp/j.json" "$tmp/j/report.json" <<'PY' || fail "JSON report"
+import json, sys
+out, written = (json.load(open(p)) for p in sys.argv[1:])
+assert out == written
+assert out["format"] == "rp-report/1" and out["predictors"] == ["hb", "wcp"]
+t = {x["trace"]: x for x in out["traces"]}
+assert t["account"]["events"] == 100 and t["account"]["cells"]["hb"] == \
+    {"repetitions": 3, "status": "ok", "races": 3, "time_s": 0.12, "mem_mb": 11.0}, t["account"]
+assert t["big, trace"]["cells"]["wcp"]["status"] == "MO" and t["big, trace"]["cells"]["wcp"]["time_s"] is None
+assert any(c["trace"] == "account" and c["predictor"] == "hb" and c["ratio"] is not None for c in out["compare"])
+PY
+echo "ok: counting kinds and formats, JSON"
+
+# Five predictors make 20 columns: md and tex split into parts that fit a
+# page (at most 14 columns each), CSV stays whole.
+mkdir "$tmp/wide"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next } NR == 2 { row = $0 }
+  END { for (t = 0; t < 3; t++) for (p = 0; p < 5; p++) { $0 = row; $1 = "pred" p; $2 = "trace" t; print } }' \
+  $fx/results-small/runs.csv >"$tmp/wide/runs.csv"
+rp report "$tmp/wide" --no-plots >"$tmp/wide.md"
+grep -q '^Part 2 of 2$' "$tmp/wide.md" || fail "wide table not split: $(cat "$tmp/wide.md")"
+awk -F'|' '/^\|/ && NF - 2 > 14 { bad = 1 } END { exit bad }' "$tmp/wide.md" || fail "a part wider than 14 columns"
+grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 2 || fail "tex not split"
+[ "$(head -1 "$tmp/wide/report/table.csv" | tr ',' '\n' | wc -l)" -eq 20 ] || fail "csv split"
+echo "ok: wide tables split to fit a page"
 
 # Bad input: a clear message and a non-zero exit, never a crash.
 set +e
@@ -43,6 +74,33 @@ rp report "$tmp/bad" 2>"$tmp/err"; rc=$?
 printf 'predictor,trace,status\n"unterminated\n' >"$tmp/bad/runs.csv"
 rp report "$tmp/bad" 2>"$tmp/err"; rc=$?
 [ $rc -eq 2 ] && grep -q 'malformed' "$tmp/err" || fail "malformed CSV: rc $rc"
+# A damaged row is an error naming its line.
+cp -r $fx/results-small "$tmp/dmg"
+sed -i '4s/,ok,/,okay,/' "$tmp/dmg/runs.csv"
+rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?
+[ $rc -eq 2 ] && grep -q 'runs.csv:4: status is not' "$tmp/err" || fail "bad status: rc $rc, $(cat "$tmp/err")"
+cp $fx/results-small/runs.csv "$tmp/dmg/runs.csv"
+sed -i '6s/,50.000,/,1e,/' "$tmp/dmg/runs.csv"
+rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?
+[ $rc -eq 2 ] && grep -q 'runs.csv:6: wall_s' "$tmp/err" || fail "bad wall_s: rc $rc, $(cat "$tmp/err")"
+# Every truncation of runs.csv is refused (cut inside a line: the line is
+# short or has no line end; cut at a line end: summary.json's count).
+full=$(wc -c <$fx/results-small/runs.csv)
+accepted=0
+for ((n = 1; n < full; n++)); do
+  head -c $n $fx/results-small/runs.csv >"$tmp/dmg/runs.csv"
+  rp report "$tmp/dmg" --no-plots --out "$tmp/dmg/r" >/dev/null 2>&1
+  [ $? -eq 2 ] || { accepted=$((accepted + 1)); echo "accepted: the first $n bytes"; }
+done
+[ $accepted -eq 0 ] || fail "$accepted truncations of runs.csv accepted"
+echo "ok: $((full - 1)) truncations of runs.csv refused, damaged rows named by line"
+rp report $fx/results-small --no-plots --out "$tmp/full" >/dev/full 2>"$tmp/err"; rc=$?
+[ $rc -eq 3 ] && grep -q 'cannot write' "$tmp/err" || fail "report into a full disk: rc $rc"
+rp report --bogus 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -qx 'rp-report: unknown option --bogus, or it lacks its value (see rp report --help)' "$tmp/err" \
+  || fail "unknown option: rc $rc, $(cat "$tmp/err")"
+rp report --version | grep -q '^rp-report [0-9]' || fail "rp report --version"
+rp report --help >/dev/full 2>/dev/null; [ $? -eq 3 ] || fail "--help into a full disk"
 rp report $fx/results-small --format html 2>/dev/null; [ $? -eq 1 ] || fail "bad --format should exit 1"
 rp report $fx/results-small --count lines 2>/dev/null; [ $? -eq 1 ] || fail "bad --count should exit 1"
 rp report 2>/dev/null; [ $? -eq 1 ] || fail "no folder should exit 1"

@@ -28,9 +28,9 @@ expect "ok,0," "$(run -- true)" "a command that succeeds"
 expect "error,7," "$(run -- sh -c 'exit 7')" "a command that fails"
 expect "crash,,SIGSEGV" "$(run -- "$tmp/segfault")" "a segfault"
 expect "timeout,,SIGTERM" "$(run --timeout 0.3 -- sleep 30)" "a sleeper"
-expect "memout,3," "$(run --memory 64 --memory-method rlimit -- "$tmp/hog")" "a memory hog (RLIMIT_AS)"
+expect "memout,3," "$(run --memory 64 --memory-method rlimit -- "$tmp/hog")" "a memory hog in C (RLIMIT_AS)"
 expect "memout,3," "$(run --memory 64 -- sh -c 'exit 3')" "exit 3 under a memory limit"
-expect "error,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
+expect "memout,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
 
 # A child that ignores SIGTERM is killed after the grace period.
 start=$(date +%s.%N)
@@ -49,16 +49,71 @@ while read -r pid; do
 done <"$tmp/pids"
 echo "ok: no grandchild survives"
 
-# The memory method used is recorded; cgroup v2 is tried where available.
-rm -f "$tmp/row.csv"
-rp run --out "$tmp/row.csv" --memory 256 -- true
-method=$(sed -n 2p "$tmp/row.csv" | cut -d, -f11)
-case $method in cgroup|rlimit) echo "ok: memory method here is $method" ;; *) fail "memory_method '$method'" ;; esac
-if [ "$method" = cgroup ]; then
-  expect "memout" "$(run --memory 64 -- "$tmp/hog" | cut -d, -f1)" "a memory hog (cgroup)"
+# Column N of the row of the last run().
+col() { sed -n 2p "$tmp/row.csv" | cut -d, -f"$1"; }
+
+# Without a cgroup (--memory-method rlimit: what a machine without cgroups
+# gets) the method is named; with one, the cgroup's version.
+run --memory 256 --memory-method rlimit -- true >/dev/null
+expect "rlimit,rusage" "$(col 11-12)" "the methods without a cgroup"
+run --memory 256 -- true >/dev/null
+method=$(col 11)
+case $method in cgroup-v1|cgroup-v2|rlimit) echo "ok: memory method here is $method" ;; *) fail "memory_method '$method'" ;; esac
+if [ "$method" != rlimit ]; then
+  # A memory hog in C and in Python is killed by the kernel inside the limit:
+  # memout, with the cgroup's peak at the limit.
+  expect "memout,,SIGKILL" "$(run --memory 64 -- "$tmp/hog")" "a memory hog in C (cgroup)"
+  peak=$(col 8)
+  [ "$peak" -ge 60000 ] && [ "$peak" -le 66000 ] || fail "peak of the C hog: $peak KiB"
+  expect "memout,,SIGKILL" "$(run --memory 200 -- python3 -c 'b = bytearray(1 << 30)')" \
+    "a memory hog in Python (cgroup)"
+  # The peak is the whole run's: two processes of 60 MiB each at once.
+  two='python3 -c "import time; b = b\"x\" * (60 << 20); time.sleep(1)"'
+  expect "ok,0," "$(run --memory 512 -- sh -c "$two & $two & wait")" "two processes of 60 MiB"
+  peak=$(col 8) rss=$(col 7)
+  [ "$peak" -ge 120000 ] || fail "cgroup peak $peak KiB misses one process (max_rss $rss)"
+  echo "ok: peak of the run ${peak} KiB, of its largest process ${rss} KiB"
+  # CPU time counts a child that escaped with setsid and that no one waited
+  # for: a fixed amount of work, measured alone and as an escaper.
+  work='i=0; while [ $i -lt 200000 ]; do i=$((i + 1)); done'
+  run -- sh -c "$work" >/dev/null
+  alone=$(col 5)
+  expect "ok,0," "$(run -- sh -c "(setsid sh -c '$work; touch $tmp/done' &); until [ -e $tmp/done ]; do sleep 0.05; done")" \
+    "an escaper doing the same work"
+  cpu=$(col 5)
+  awk -v c="$cpu" -v a="$alone" 'BEGIN { exit !(c > 0.7 * a) }' || fail "CPU time of the escaper missed: user_s $cpu, alone $alone"
+  echo "ok: the escaper's CPU time is counted (user_s $cpu, the work alone $alone)"
 else
-  echo "note: no delegable cgroup v2 memory controller here; cgroup path not exercised"
+  echo "note: no cgroup can be made here; cgroup path not exercised"
 fi
+if [ -d /sys/fs/cgroup/unified ] || grep -q ' - cgroup2 ' /proc/self/mountinfo; then
+  echo "note: cgroup2 mounted; rp run uses it for cgroup.kill and cpu.stat where it can"
+fi
+
+# A fork bomb of 2,047 processes, most in their own sessions, under a time
+# limit: a timeout, and every process gone afterwards (with a cgroup, and with
+# the subreaper alone, whose work is linear in the processes).
+cat >"$tmp/bomb.sh" <<'BOMB'
+#!/bin/sh
+# A binary tree of sleepers, depth $1, each in its own session.
+d=$1
+if [ "$d" -gt 0 ]; then
+  setsid "$0" $((d - 1)) &
+  setsid "$0" $((d - 1)) &
+fi
+exec sleep 1000
+BOMB
+chmod +x "$tmp/bomb.sh"
+for how in auto rlimit; do
+  start=$(date +%s.%N)
+  expect "timeout" "$(run --timeout 4 --memory-method $how -- "$tmp/bomb.sh" 10 | cut -d, -f1)" \
+    "a fork bomb of 2,047 processes ($how)"
+  end=$(date +%s.%N)
+  left=$(ps -eo args | grep -c "^/bin/sh $tmp/bomb.sh" || true)
+  [ "$left" -eq 0 ] || fail "$left bomb processes survive ($how)"
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "ok: no bomb process survives; run and cleanup %.1f s\n", e - s; exit !(e - s < 60) }' \
+    || fail "cleaning up the bomb took over a minute"
+done
 
 # Pinning, labels with hostile characters, the header and the front door.
 rm -f "$tmp/row.csv"
@@ -72,10 +127,27 @@ rp run --out "$tmp/row.csv" --label 'where=x' -- true
 
 # Exit statuses of rp run itself.
 set +e
-rp run --timeout nope -- true 2>/dev/null; [ $? -eq 1 ] || fail "bad option should exit 1"
+for bad in "--timeout nope" "--timeout nan" "--timeout inf" "--timeout 1e300" "--timeout -1" \
+           "--grace -0.5" "--memory -1" "--memory 2^44" "--memory 17592186044416" \
+           "--memory 99999999999999999999" "--memory 1.5" "--cpus 3-1"; do
+  # shellcheck disable=SC2086
+  rp run $bad -- true 2>"$tmp/err" >/dev/null; rc=$?
+  [ $rc -eq 1 ] || fail "rp run $bad should exit 1, got $rc"
+  grep -q "^rp-run: bad --" "$tmp/err" || fail "rp run $bad: message '$(cat "$tmp/err")'"
+done
+echo "ok: bad numbers are usage errors"
+rp run --timeout 0 --out "$tmp/zero.csv" -- sleep 0.3; [ $? -eq 0 ] || fail "--timeout 0"
+[ "$(sed -n 2p "$tmp/zero.csv" | cut -d, -f1)" = ok ] || fail "--timeout 0 is not 'no limit'"
+rp run --bogus -- true 2>"$tmp/err"; [ $? -eq 1 ] || fail "unknown option should exit 1"
+grep -qx "rp-run: unknown option --bogus, or it lacks its value (see rp run --help)" "$tmp/err" \
+  || fail "unknown option wording: $(cat "$tmp/err")"
 rp run 2>/dev/null; [ $? -eq 1 ] || fail "no command should exit 1"
 rp run -- /nonexistent/program 2>/dev/null; [ $? -eq 2 ] || fail "unstartable command should exit 2"
 rp run --out /nonexistent/dir/x.csv -- true 2>/dev/null; [ $? -eq 2 ] || fail "unwritable output should exit 2"
+rp run -- true >/dev/full 2>"$tmp/err"; [ $? -eq 3 ] || fail "a row lost to a full disk should exit 3"
+grep -q 'cannot write' "$tmp/err" || fail "no message for a full disk"
+rp run --help >/dev/full 2>/dev/null; [ $? -eq 3 ] || fail "--help into a full disk should exit 3"
+rp run --version | grep -q '^rp-run [0-9]' || fail "rp run --version"
 rp run -- false >/dev/null; [ $? -eq 0 ] || fail "a failing command still means exit 0"
 rp nosuchcommand 2>/dev/null; [ $? -eq 1 ] || fail "rp with an unknown command should exit 1"
 set -e

@@ -25,7 +25,7 @@ static void test_classify(void **state) {
     {{.signal = SIGKILL, .timed_out = 1, .memory_limited = 1}, RUN_TIMEOUT},
     {{.exit_code = 0, .timed_out = 1}, RUN_TIMEOUT},          /* exited cleanly when told */
     {{.exit_code = 3, .memory_limited = 1}, RUN_MEMOUT},      /* contract: exhaustion */
-    {{.exit_code = 3}, RUN_ERROR},                            /* no limit: just an error */
+    {{.exit_code = 3}, RUN_MEMOUT},                           /* no limit: the machine's */
     {{.signal = SIGKILL, .memory_limited = 1}, RUN_MEMOUT},  /* OOM killer */
     {{.signal = SIGKILL, .memory_limited = 1, .oom_killed = 1}, RUN_MEMOUT},
     {{.exit_code = 0, .memory_limited = 1, .oom_killed = 1}, RUN_MEMOUT}, /* a child was OOM-killed */
@@ -58,7 +58,8 @@ static void test_real_runs(void **state) {
   assert_int_equal(rc, 0);
   assert_int_equal(r.status, RUN_OK);
   assert_true(r.max_rss_kb > 0);
-  assert_string_equal(r.memory_method, "");
+  assert_string_equal(r.memory_method, "rusage"); /* rlimit asked for: no cgroup at all */
+  assert_string_equal(r.cpu_method, "rusage");
   r = run_sh("exit 5", 0, 0, &rc);
   assert_int_equal(r.status, RUN_ERROR);
   assert_int_equal(r.exit_code, 5);
@@ -82,6 +83,19 @@ static void test_cannot_start(void **state) {
   char err[256];
   assert_int_equal(run_command(&req, &res, err, sizeof err), -1);
   assert_non_null(strstr(err, "/nonexistent/program"));
+}
+
+/* The cgroup's own numbers for a whole run, where this machine can make one. */
+static void test_cgroup_run(void **state) {
+  (void)state;
+  char *argv[] = {"/bin/sh", "-c", "exit 0", NULL};
+  RunRequest req = {.argv = argv, .memory_mb = 64, .method = MEMORY_CGROUP};
+  RunResult res;
+  char err[256];
+  if (run_command(&req, &res, err, sizeof err) != 0) skip();
+  assert_int_equal(res.status, RUN_OK);
+  assert_true(strncmp(res.memory_method, "cgroup-v", 8) == 0);
+  assert_true(res.cgroup_peak_kb > 0);
 }
 
 static void test_cpulist(void **state) {
@@ -113,6 +127,7 @@ int main(void) {
     cmocka_unit_test(test_classify),
     cmocka_unit_test(test_real_runs),
     cmocka_unit_test(test_cannot_start),
+    cmocka_unit_test(test_cgroup_run),
     cmocka_unit_test(test_cpulist),
     cmocka_unit_test(test_shquote),
   };

@@ -1,0 +1,65 @@
+/* Shared command-line conventions of the harness; see cmdline.h. */
+#include "cmdline.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h" /* RP_VERSION, shared with the predictors */
+
+const char *cmdline_prog = "rp";
+
+/* "rp-run" -> "rp run", for the pointer to --help. */
+static void print_help_hint(void) {
+  const char *name = strncmp(cmdline_prog, "rp-", 3) == 0 ? cmdline_prog + 3 : cmdline_prog;
+  fprintf(stderr, " (see rp %s --help)\n", name);
+}
+
+int cmdline_usage_error(const char *fmt, ...) {
+  fprintf(stderr, "%s: ", cmdline_prog);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  print_help_hint();
+  return EXIT_USAGE;
+}
+
+int cmdline_unknown_option(const char *arg) {
+  return cmdline_usage_error("unknown option %s, or it lacks its value", arg);
+}
+
+int cmdline_version(void) {
+  printf("%s %s\n", cmdline_prog, RP_VERSION);
+  return cmdline_finish(EXIT_OK);
+}
+
+int cmdline_seconds(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !isfinite(v) || v < 0 || v > 1e9) return -1;
+  *out = v;
+  return 0;
+}
+
+int cmdline_integer(const char *s, long long min, long long max, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < min || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+int cmdline_finish(int rc) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "%s: cannot write the standard output: %s\n", cmdline_prog,
+            strerror(errno ? errno : EIO));
+    return EXIT_RESOURCES;
+  }
+  return rc;
+}

@@ -1,0 +1,25 @@
+/*
+** A list of distinct strings in order of first appearance, with a hash index
+** from string to position: the traces and predictors of a results folder,
+** found in time linear in the rows.
+*/
+#ifndef HARNESS_STRINDEX_H
+#define HARNESS_STRINDEX_H
+
+#include "strvec.h"
+
+typedef struct StrIndex {
+  StrVec names;   /* the strings, in order of first appearance */
+  int *slots;     /* open addressing: position + 1, or 0 for empty */
+  int nslots;     /* a power of two, more than twice names.n */
+} StrIndex;
+
+/* The position of s, adding it at the end if new. */
+int strindex_add(StrIndex *x, const char *s);
+
+/* The position of s, or -1. */
+int strindex_find(const StrIndex *x, const char *s);
+
+void strindex_free(StrIndex *x);
+
+#endif
