@@ -55,6 +55,7 @@ typedef struct rp_race_report {
   uint64_t *distances;
   size_t distance_cap;
   struct timespec started;
+  uint64_t reentrant_dropped;  /* set by the driver before finish() */
   char extra_header[256];      /* extra stats columns, each starting ',' */
   char extra_values[512];
   char extra_summary[256];     /* appended to the human summary */
