@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Check every present claim on the trace `rp gen --small --seed S`, for each
 # seed given.  Prints, per seed, one `oracle SEED DEF STATES PAIRS MS` line
-# per definition used and one `claim SEED PRED CLAIM DEF RESULT...` line per
-# claim.  A failing claim is shrunk and saved under $FOUND_DIR.
+# per definition used and one `claim SEED PRED[OPTS] CLAIM DEF RESULT...` line
+# per claim (spaces in OPTS and DEF written as commas).  A failing claim is shrunk and saved under $FOUND_DIR.
 set -u
 . "$(dirname "$0")/lib.sh"
 FOUND_DIR=${FOUND_DIR:-$ROOT/datasets/crafted/found}
@@ -37,7 +37,10 @@ for seed in "$@"; do
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
     oracle=$work/o.$(slug "$def").csv races=$work/p.$(slug "$pred $opts").csv
-    if [ ! -f "$oracle" ]; then
+    if [ ! -f "$oracle" ] && [ "$claim" = subset-of ]; then
+      reference_run "$work/t.std" "$claim" "$def" "$oracle" "$work/s.csv" ||
+        { echo "error rp-${def%% *} ($def) failed on seed $seed"; rm -f "$oracle"; continue; }
+    elif [ ! -f "$oracle" ]; then
       if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv"; then
         echo "error oracle $seed $def"; continue
       fi
@@ -53,7 +56,8 @@ for seed in "$@"; do
       fi
     fi
     result=$(claim_result "$claim" "$oracle" "$races" "$threads" "$fj")
-    echo "claim $seed $pred $claim $def $result"
+    label=$pred${opts:+[$opts]}
+    echo "claim $seed ${label// /,} $claim ${def// /,} $result"
     case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
   done <<< "$claims"
 done
