@@ -16,10 +16,14 @@
 
 #include "diag.h"
 #include "driver.h"
+#include "eraser.h"
 #include "locksets.h"
+
+typedef enum lockset_mode { MODE_LS, MODE_ERASER } lockset_mode;
 
 typedef struct lockset_config {
   bool all_pairs;
+  lockset_mode mode;
 } lockset_config;
 
 typedef struct access_group {
@@ -35,22 +39,36 @@ typedef struct var_groups {
 
 typedef struct lockset_state {
   bool all_pairs;
+  lockset_mode mode;
   locksets sets;
+  eraser eraser;
   var_groups *var;
   size_t var_cap;
 } lockset_state;
 
+static const char *const mode_names[] = {"ls", "eraser"};
+
 static int lockset_option(void *ctx, const char *name, const char *value) {
-  (void)value;
-  if (strcmp(name, "--all-pairs") != 0) return 0;
-  ((lockset_config *)ctx)->all_pairs = true;
-  return 1;
+  lockset_config *cfg = ctx;
+  if (strcmp(name, "--all-pairs") == 0) {
+    cfg->all_pairs = true;
+    return 1;
+  }
+  if (strcmp(name, "--mode") != 0) return 0;
+  for (int m = 0; value && m < (int)(sizeof mode_names / sizeof *mode_names); m++)
+    if (strcmp(value, mode_names[m]) == 0) {
+      cfg->mode = (lockset_mode)m;
+      return 2;
+    }
+  rp_usage_error("--mode: expected ls or eraser, got '%s'", value ? value : "");
 }
 
 static void *lockset_create(void *ctx) {
   lockset_state *s = rp_calloc(1, sizeof *s);
   s->all_pairs = ((lockset_config *)ctx)->all_pairs;
+  s->mode = ((lockset_config *)ctx)->mode;
   locksets_init(&s->sets);
+  eraser_init(&s->eraser);
   return s;
 }
 
@@ -94,7 +112,11 @@ static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
   lockset_state *s = state;
   switch (ev->op) {
     case RP_OP_READ:
-    case RP_OP_WRITE: lockset_access(s, ev, pos, rep); break;
+    case RP_OP_WRITE:
+      locksets_current(&s->sets, ev->thread);   /* the thread's entry exists */
+      if (s->mode == MODE_ERASER) eraser_access(&s->eraser, &s->sets, ev, pos, rep);
+      else lockset_access(s, ev, pos, rep);
+      break;
     case RP_OP_ACQ: locksets_acquire(&s->sets, ev->thread, ev->operand); break;
     case RP_OP_REL: locksets_release(&s->sets, ev->thread, ev->operand); break;
     default: break;
@@ -103,7 +125,9 @@ static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
 
 static void lockset_finish(void *state, rp_race_report *rep) {
   lockset_state *s = state;
-  rp_report_extra_stats(rep, ",locksets", ",%zu", s->sets.sets.count);
+  rp_report_extra_stats(rep, ",mode,locksets,emptied_variables", ",%s,%zu,%llu",
+                        mode_names[s->mode], s->sets.sets.count,
+                        (unsigned long long)s->eraser.emptied);
 }
 
 static void lockset_destroy(void *state) {
@@ -114,6 +138,7 @@ static void lockset_destroy(void *state) {
   }
   free(s->var);
   locksets_free(&s->sets);
+  eraser_free(&s->eraser);
   free(s);
 }
 
@@ -122,8 +147,15 @@ int main(int argc, char **argv) {
   static const rp_streaming lockset = {
       .tool = {.name = "lockset",
                .summary = "lock set baseline: conflicting accesses with disjoint lock sets",
-               .options_help = "  --all-pairs      report every pair with disjoint lock sets "
-                               "(memory grows with the trace)\n",
+               .options_help =
+                   "  --mode ls|eraser ls (default): the pairwise lock set method, conflicting\n"
+                   "                   accesses of different threads with disjoint lock sets;\n"
+                   "                   eraser: RAPID's Eraser-style LockSet engine (per variable\n"
+                   "                   the locks common to all its accesses, each thread also\n"
+                   "                   holding a private lock; once empty, every later access\n"
+                   "                   is racy)\n"
+                   "  --all-pairs      ls: report every pair with disjoint lock sets (memory\n"
+                   "                   grows with the trace)\n",
                .option = lockset_option,
                .ctx = &config},
       .create = lockset_create,
