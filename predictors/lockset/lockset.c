@@ -18,8 +18,9 @@
 #include "driver.h"
 #include "eraser.h"
 #include "locksets.h"
+#include "pwr_engine.h"
 
-typedef enum lockset_mode { MODE_LS, MODE_ERASER } lockset_mode;
+typedef enum lockset_mode { MODE_LS, MODE_LS_CT, MODE_ERASER } lockset_mode;
 
 typedef struct lockset_config {
   bool all_pairs;
@@ -42,11 +43,12 @@ typedef struct lockset_state {
   lockset_mode mode;
   locksets sets;
   eraser eraser;
+  pwr_state *ct;         /* ls-ct: the PWR engine, ordering ignored */
   var_groups *var;
   size_t var_cap;
 } lockset_state;
 
-static const char *const mode_names[] = {"ls", "eraser"};
+static const char *const mode_names[] = {"ls", "ls-ct", "eraser"};
 
 static int lockset_option(void *ctx, const char *name, const char *value) {
   lockset_config *cfg = ctx;
@@ -60,7 +62,7 @@ static int lockset_option(void *ctx, const char *name, const char *value) {
       cfg->mode = (lockset_mode)m;
       return 2;
     }
-  rp_usage_error("--mode: expected ls or eraser, got '%s'", value ? value : "");
+  rp_usage_error("--mode: expected ls, ls-ct or eraser, got '%s'", value ? value : "");
 }
 
 static void *lockset_create(void *ctx) {
@@ -69,6 +71,12 @@ static void *lockset_create(void *ctx) {
   s->mode = ((lockset_config *)ctx)->mode;
   locksets_init(&s->sets);
   eraser_init(&s->eraser);
+  if (s->mode == MODE_LS_CT) {
+    static const pwr_config ls_ct = {
+        .cs = true, .exhaustive = true, .unordered = true, .history = 5};
+    s->ct = rp_malloc(sizeof *s->ct);
+    pwr_engine_init(s->ct, &ls_ct);
+  }
   return s;
 }
 
@@ -110,6 +118,10 @@ static void lockset_access(lockset_state *s, const rp_event *ev, uint64_t pos,
 static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
                           rp_race_report *rep) {
   lockset_state *s = state;
+  if (s->ct) {
+    pwr_engine_event(s->ct, ev, pos, rep);
+    return;
+  }
   switch (ev->op) {
     case RP_OP_READ:
     case RP_OP_WRITE:
@@ -125,6 +137,7 @@ static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
 
 static void lockset_finish(void *state, rp_race_report *rep) {
   lockset_state *s = state;
+  if (s->ct) pwr_engine_finish(s->ct, rep);
   rp_report_extra_stats(rep, ",mode,locksets,emptied_variables", ",%s,%zu,%llu",
                         mode_names[s->mode], s->sets.sets.count,
                         (unsigned long long)s->eraser.emptied);
@@ -139,6 +152,8 @@ static void lockset_destroy(void *state) {
   free(s->var);
   locksets_free(&s->sets);
   eraser_free(&s->eraser);
+  if (s->ct) pwr_engine_free(s->ct);
+  free(s->ct);
   free(s);
 }
 
@@ -148,8 +163,13 @@ int main(int argc, char **argv) {
       .tool = {.name = "lockset",
                .summary = "lock set baseline: conflicting accesses with disjoint lock sets",
                .options_help =
-                   "  --mode ls|eraser ls (default): the pairwise lock set method, conflicting\n"
+                   "  --mode ls|ls-ct|eraser\n"
+                   "                   ls (default): the pairwise lock set method, conflicting\n"
                    "                   accesses of different threads with disjoint lock sets;\n"
+                   "                   ls-ct: thread-indexed cross-thread lock sets (a lock held\n"
+                   "                   by another thread around the access counts, confirmed by\n"
+                   "                   PWR; common only if acquired by different threads);\n"
+                   "                   every pair is kept: memory grows with the trace;\n"
                    "                   eraser: RAPID's Eraser-style LockSet engine (per variable\n"
                    "                   the locks common to all its accesses, each thread also\n"
                    "                   holding a private lock; once empty, every later access\n"

@@ -7,13 +7,13 @@
 ** has an epoch (thread, clk) and, for f earlier than e,
 ** f <pwr e  <=>  clk(f) <= VC(e)[thread(f)]: stored accesses keep epochs only.
 */
-#ifndef PWR_PWR_H
-#define PWR_PWR_H
+#ifndef RP_PWR_ENGINE_H
+#define RP_PWR_ENGINE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cs_history.h"
+#include "pwr_cs_history.h"
 #include "locksets.h"
 #include "race_report.h"
 #include "vc.h"
@@ -23,6 +23,8 @@ typedef struct pwr_config {
   bool wr_adj;          /* the write-read adjacency rule (§3); off: Def. 6.1 literally */
   bool exhaustive;      /* keep every candidate; else evict ordered ones (bounded) */
   uint32_t history;     /* sections kept per (lock, owner); 0: all */
+  bool unordered;       /* LS-CT: treat every pair of threads as unordered; no
+                        ** extra race columns (use with cs and exhaustive) */
 } pwr_config;
 
 typedef struct pwr_guard {
@@ -109,6 +111,13 @@ typedef struct pwr_state {
   rp_u64set cs_lines;   /* --cs: second locations of PWR^cs's races */
   pwr_stats st;
 } pwr_state;
+
+void pwr_engine_init(pwr_state *s, const pwr_config *cfg);
+/* One event of the trace; races go to rep. */
+void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_report *rep);
+/* End of the trace: decide the PWR^cs pairs still waiting. */
+void pwr_engine_finish(pwr_state *s, rp_race_report *rep);
+void pwr_engine_free(pwr_state *s);
 
 pwr_thread *pwr_thread_of(pwr_state *s, uint32_t t);
 pwr_lock *pwr_lock_of(pwr_state *s, uint32_t l);

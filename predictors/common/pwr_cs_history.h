@@ -7,8 +7,8 @@
 ** forgetting a section only drops PWR edges, so reports can only grow and
 ** completeness is kept.  Limit 0 keeps every section (exact, memory grows).
 */
-#ifndef PWR_CS_HISTORY_H
-#define PWR_CS_HISTORY_H
+#ifndef RP_PWR_CS_HISTORY_H
+#define RP_PWR_CS_HISTORY_H
 
 #include <stdint.h>
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "pwr.h"
+#include "pwr_engine.h"
 
 static pwr_access *access_new(pwr_state *s) {
   pwr_access *a = s->free_access;
@@ -79,6 +79,7 @@ static bool ordered_before(const pwr_state *s, const pwr_var *v, const pwr_acces
                            uint32_t t, bool is_read, rp_clock pre_lw, bool *wr_adj) {
   *wr_adj = false;
   if (f->tid == t) return true;
+  if (s->cfg.unordered) return false;
   if (is_read && s->cfg.wr_adj && v->has_lw && f->pos == v->lw_pos) {
     *wr_adj = f->clk > pre_lw;
     return !*wr_adj;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "diag.h"
-#include "pwr.h"
+#include "pwr_engine.h"
 
 void pwr_find_potential_guards(pwr_state *s, pwr_access *a) {
   const rp_vc *c = &s->thread[a->tid].c;
@@ -80,7 +80,7 @@ static void emit_cs(pwr_state *s, const pwr_pair *p) {
     snprintf(extra, sizeof extra, "%s,%s,%llu", p->wr_adj ? ",wr-adjacent" : ",unordered",
              decider_name(s->decider), (unsigned long long)s->decided_at);
   rp_u64set_add(&s->cs_lines, p->e->loc);
-  pwr_report(s, p, extra);
+  pwr_report(s, p, s->cfg.unordered ? NULL : extra);
 }
 
 void pwr_decide_cs(pwr_state *s, pwr_pair *p) {

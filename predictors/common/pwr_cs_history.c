@@ -1,5 +1,5 @@
 /* Critical-section history per (lock, owner); see cs_history.h. */
-#include "cs_history.h"
+#include "pwr_cs_history.h"
 
 #include <stdlib.h>
 
