@@ -75,7 +75,7 @@ static void new_pair(pwr_state *s, pwr_access *f, pwr_access *e, bool wr_adj) {
 /* Whether stored access f (of another thread) is PWR-before the access of
 ** thread t; *wr_adj says the pair is a read and its last write that are
 ** only ordered by the read's own write-read sync. */
-static bool ordered_before(const pwr_state *s, const pwr_var *v, const pwr_access *f,
+static bool ordered_before(const pwr_state *s, const pwr_var *v, const pwr_cand *f,
                            uint32_t t, bool is_read, rp_clock pre_lw, bool *wr_adj) {
   *wr_adj = false;
   if (f->tid == t) return true;
@@ -92,7 +92,7 @@ static void store_push(pwr_var *v, pwr_access *a) {
     v->cap = v->cap ? v->cap * 2 : 4;
     v->rc = rp_realloc(v->rc, v->cap * sizeof *v->rc);
   }
-  v->rc[v->n++] = a;
+  v->rc[v->n++] = (pwr_cand){a->tid, a->clk, a->pos, a->op == RP_OP_WRITE, a};
 }
 
 void pwr_access_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_clock c,
@@ -112,13 +112,13 @@ void pwr_access_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_clock c
   if (s->cfg.cs) pwr_find_potential_guards(s, a);
   uint32_t kept = 0;
   for (uint32_t i = 0; i < v->n; i++) {
-    pwr_access *f = v->rc[i];
-    bool wr_adj, ordered = ordered_before(s, v, f, t, !is_write, pre_lw, &wr_adj);
-    if (!ordered && (is_write || f->op == RP_OP_WRITE)) new_pair(s, f, a, wr_adj);
-    if (s->cfg.exhaustive || !ordered || (!is_write && f->op == RP_OP_WRITE))
+    pwr_cand f = v->rc[i];
+    bool wr_adj, ordered = ordered_before(s, v, &f, t, !is_write, pre_lw, &wr_adj);
+    if (!ordered && (is_write || f.is_write)) new_pair(s, f.a, a, wr_adj);
+    if (s->cfg.exhaustive || !ordered || (!is_write && f.is_write))
       v->rc[kept++] = f;
     else
-      pwr_access_release(s, f);
+      pwr_access_release(s, f.a);
   }
   v->n = kept;
   store_push(v, a);

@@ -144,6 +144,33 @@ void pwr_engine_init(pwr_state *s, const pwr_config *cfg) {
   rp_u64set_init(&s->cs_lines);
 }
 
+static size_t vc_bytes(const rp_vc *v) { return v->cap * sizeof *v->c; }
+
+size_t pwr_engine_bytes(const pwr_state *s) {
+  size_t b = sizeof *s + s->thread_cap * sizeof *s->thread + s->lock_cap * sizeof *s->lock +
+             s->var_cap * sizeof *s->var + s->owned_cap * sizeof *s->owned;
+  for (size_t t = 0; t < s->thread_cap; t++) b += vc_bytes(&s->thread[t].c);
+  for (size_t l = 0; l < s->lock_cap; l++) {
+    const pwr_lock *k = &s->lock[l];
+    b += k->hist_cap * sizeof *k->hist + k->owners_cap * sizeof *k->owners +
+         k->pend_cap * sizeof *k->pend;
+    for (size_t u = 0; u < k->hist_cap; u++) {
+      b += k->hist[u].cap * sizeof *k->hist[u].rec;
+      for (uint32_t i = 0; i < k->hist[u].cap; i++) b += vc_bytes(&k->hist[u].rec[i].rel_vc);
+    }
+  }
+  for (size_t x = 0; x < s->var_cap; x++) {
+    b += s->var[x].cap * sizeof *s->var[x].rc + vc_bytes(&s->var[x].lw_vc);
+    for (uint32_t i = 0; i < s->var[x].n; i++) {
+      const pwr_access *a = s->var[x].rc[i].a;
+      if (a->refs == 1) b += sizeof *a + a->conf_cap * sizeof *a->conf + a->wait_cap * sizeof *a->waiting;
+    }
+  }
+  for (const pwr_access *a = s->free_access; a; a = a->next_free)
+    b += sizeof *a + a->conf_cap * sizeof *a->conf + a->wait_cap * sizeof *a->waiting;
+  return b;
+}
+
 void pwr_engine_finish(pwr_state *s, rp_race_report *rep) {
   s->rep = rep;
   if (s->cfg.cs) pwr_guards_finish(s);
@@ -157,7 +184,7 @@ static void access_free(pwr_access *a) {
 
 void pwr_engine_free(pwr_state *s) {
   for (size_t x = 0; x < s->var_cap; x++) {
-    for (uint32_t i = 0; i < s->var[x].n; i++) pwr_access_release(s, s->var[x].rc[i]);
+    for (uint32_t i = 0; i < s->var[x].n; i++) pwr_access_release(s, s->var[x].rc[i].a);
     free(s->var[x].rc);
     rp_vc_free(&s->var[x].lw_vc);
   }

@@ -73,12 +73,22 @@ typedef struct pwr_lock {
   uint32_t npend, pend_cap;
 } pwr_lock;
 
+/* A stored candidate: its epoch and kind inline, so that scanning the store
+** touches one array and not every access record. */
+typedef struct pwr_cand {
+  uint32_t tid;
+  rp_clock clk;
+  uint64_t pos;
+  bool is_write;
+  pwr_access *a;
+} pwr_cand;
+
 typedef struct pwr_var {
   bool has_lw;
   uint64_t lw_pos;
   uint32_t lw_tid;
   rp_vc lw_vc;
-  pwr_access **rc;      /* the candidate store */
+  pwr_cand *rc;         /* the candidate store */
   uint32_t n, cap;
 } pwr_var;
 
@@ -118,6 +128,9 @@ void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_re
 /* End of the trace: decide the PWR^cs pairs still waiting. */
 void pwr_engine_finish(pwr_state *s, rp_race_report *rep);
 void pwr_engine_free(pwr_state *s);
+/* Bytes the engine holds now: clocks, histories, stores, access records
+** (those shared with pending guards counted once, approximately). */
+size_t pwr_engine_bytes(const pwr_state *s);
 
 pwr_thread *pwr_thread_of(pwr_state *s, uint32_t t);
 pwr_lock *pwr_lock_of(pwr_state *s, uint32_t l);

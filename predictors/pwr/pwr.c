@@ -70,8 +70,8 @@ static void pwr_finish(void *state, rp_race_report *rep) {
       rep,
       ",mode,store,wr_adj,history_limit,reads,writes,acquires,releases,forks,joins,"
       "ro_syncs,max_history,max_store,pwr_pairs,cs_pairs,cs_guarded_pairs,cs_guarded,"
-      "guard_confirmations,pending_at_end,reentrant_dropped",
-      ",%s,%s,%s,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu",
+      "guard_confirmations,pending_at_end,reentrant_dropped,state_kb",
+      ",%s,%s,%s,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%zu",
       s->cfg.cs ? "pwr-cs" : "pwr", s->cfg.exhaustive ? "exhaustive" : "bounded",
       s->cfg.wr_adj ? "on" : "off", s->cfg.history, (unsigned long long)k[RP_OP_READ],
       (unsigned long long)k[RP_OP_WRITE], (unsigned long long)k[RP_OP_ACQ],
@@ -82,7 +82,7 @@ static void pwr_finish(void *state, rp_race_report *rep) {
       (unsigned long long)s->st.cs_guarded_pairs,
       (unsigned long long)lines_only_in(&s->pwr_lines, &s->cs_lines),
       (unsigned long long)s->st.guard_confirmations, (unsigned long long)s->st.pending_at_end,
-      (unsigned long long)rep->reentrant_dropped);
+      (unsigned long long)rep->reentrant_dropped, pwr_engine_bytes(s) / 1024);
 }
 
 static void pwr_destroy(void *state) {
