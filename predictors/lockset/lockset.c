@@ -1,9 +1,12 @@
 /*
-** rp-lockset: the lock set baseline (spec hb-shb-lockset.md §2.8-2.9, §6.1).
+** rp-lockset: the lock set baselines.  --mode ls (default; spec
+** hb-shb-lockset.md §2.8-2.9, §6.1) is described here; --mode ls-ct runs the
+** PWR engine with ordering ignored (pwr-crossthread.md §3, §4.8) and --mode
+** eraser is RAPID's engine (eraser.h).
 ** Two conflicting accesses race when their lock sets (the locks their
 ** threads hold at the time) are disjoint.  Program order, fork/join and
-** write-read dependencies are ignored, so it claims no soundness; on traces
-** without fork/join it misses no predictable race.
+** write-read dependencies are ignored, so it claims no soundness; it misses
+** no predictable race (Lemma 5.7 of the PWR paper; make fuzz checks it).
 **
 ** Per variable it keeps one entry per (thread, read/write, lock set): by
 ** default only that entry's latest access, which finds exactly the racy
@@ -175,7 +178,10 @@ int main(int argc, char **argv) {
                    "                   holding a private lock; once empty, every later access\n"
                    "                   is racy)\n"
                    "  --all-pairs      ls: report every pair with disjoint lock sets (memory\n"
-                   "                   grows with the trace)\n",
+                   "                   grows with the trace)\n"
+                   "Cost (ls): each distinct held-lock set is stored once as a sorted array,\n"
+                   "so lock set memory is distinct sets x nesting depth, and an acquire or\n"
+                   "release costs O(depth); per variable one entry per (thread, kind, set).\n",
                .option = lockset_option,
                .ctx = &config},
       .create = lockset_create,
