@@ -6,6 +6,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 FOUND_DIR=${FOUND_DIR:-$ROOT/datasets/crafted/found}
+FUZZ_GEN_ARGS=${FUZZ_GEN_ARGS:-}   # more rp gen options, e.g. --cross-cs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 claims=$(present_claims)
@@ -13,11 +14,11 @@ claims=$(present_claims)
 save_counterexample() {  # seed pred claim def opts result
   local seed=$1 pred=$2 claim=$3 def=$4 opts=$5 result=$6 file
   mkdir -p "$FOUND_DIR"
-  file="$FOUND_DIR/$pred-$claim-seed$seed.std"
+  file="$FOUND_DIR/$pred-$claim-seed$seed${FUZZ_GEN_ARGS:+$(slug "$FUZZ_GEN_ARGS")}.std"
   "$FUZZ_DIR/shrink.sh" "$work/t.std" "$pred" "$claim" "$def" "$opts" > "$work/small.std"
   {
     echo "# Counterexample found by make fuzz: rp-$pred violates its claim $claim"
-    echo "# (under rp oracle --def $def) on rp gen --small --seed $seed, shrunk by"
+    echo "# (under rp oracle --def $def) on rp gen --small${FUZZ_GEN_ARGS:+ $FUZZ_GEN_ARGS} --seed $seed, shrunk by"
     echo "# tools/fuzz/shrink.sh. On the original trace: $result"
     echo "# On this trace: $("$FUZZ_DIR/check.sh" "$work/small.std" "$pred" "$claim" "$def" "$opts")"
     echo "# Reproduce: tools/fuzz/check.sh THIS $pred $claim $def${opts:+ $opts}"
@@ -31,7 +32,9 @@ save_counterexample() {  # seed pred claim def opts result
 slug() { printf '%s' "$*" | tr -c 'A-Za-z0-9_-' '_'; }
 
 for seed in "$@"; do
-  "$RP_BIN/rp-gen" --small --seed "$seed" -o "$work/t.std" || { echo "error gen $seed"; continue; }
+  # shellcheck disable=SC2086
+  "$RP_BIN/rp-gen" --small $FUZZ_GEN_ARGS --seed "$seed" -o "$work/t.std" ||
+    { echo "error gen $seed"; continue; }
   rm -f "$work"/*.csv
   read -r threads fj < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
