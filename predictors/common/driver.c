@@ -27,6 +27,7 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
     p->event(state, &ev, src.pos, &rep);
     if (rp_report_should_stop(&rep)) break;
   }
+  rep.reentrant_dropped = src.wf.reentrant_dropped;
   if (p->finish) p->finish(state, &rep);
   rp_report_finish(&rep, src.pos);
   note_normalised(&opt, src.wf.reentrant_dropped);

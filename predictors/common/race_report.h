@@ -65,6 +65,7 @@ typedef struct rp_race_report {
   rp_u64set racy_lines, location_pairs;
   rp_distance_hist distances;
   struct timespec started;
+  uint64_t reentrant_dropped;  /* set by the driver before finish() */
   char extra_header[256];      /* extra stats columns, each starting ',' */
   char extra_values[512];
   char extra_summary[256];     /* appended to the human summary */

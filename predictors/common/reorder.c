@@ -7,11 +7,11 @@
 #include "diag.h"
 
 extern const rp_rdef rp_rdef_adjacent, rp_rdef_enabled, rp_rdef_branch,
-    rp_rdef_adjacent_ca, rp_rdef_cs_preserving;
+    rp_rdef_adjacent_ca, rp_rdef_cs_preserving, rp_rdef_gt_ext;
 
 const rp_rdef *const rp_rdefs[] = {
     &rp_rdef_enabled, &rp_rdef_adjacent, &rp_rdef_branch,
-    &rp_rdef_adjacent_ca, &rp_rdef_cs_preserving, NULL,
+    &rp_rdef_adjacent_ca, &rp_rdef_cs_preserving, &rp_rdef_gt_ext, NULL,
 };
 
 const rp_rdef *rp_rdef_find(const char *name) {
@@ -79,7 +79,8 @@ void rp_rmodel_free(rp_rmodel *m) {
   free(m->writer);
   free(m->fork_of);
   free(m->read_end);
-  free(m->def_data);
+  if (m->def->release && m->def_data) m->def->release(m->def_data);
+  else free(m->def_data);
   memset(m, 0, sizeof *m);
 }
 

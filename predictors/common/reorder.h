@@ -37,8 +37,10 @@ typedef struct rp_rdef {
   const char *name;
   const char *summary;
   rp_read_rule reads;
-  /* Per-trace data for may_append, or NULL. */
+  /* Per-trace data for may_append or race_at (m->def_data), or NULL. */
   void *(*prepare)(const rp_rmodel *m);
+  /* Frees that data when it is more than one allocation (NULL: free()). */
+  void (*release)(void *data);
   /* Extra condition for appending event i (next of its thread), or NULL. */
   bool (*may_append)(const rp_rmodel *m, const rp_rstate *s, uint32_t i);
   /* Whether appending `first` then `then`, both next in their threads and

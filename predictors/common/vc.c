@@ -23,10 +23,15 @@ void rp_vc_reserve(rp_vc *v, uint32_t t) {
   v->n = t + 1;
 }
 
-void rp_vc_join(rp_vc *dst, const rp_vc *src) {
+bool rp_vc_join(rp_vc *dst, const rp_vc *src) {
+  bool grew = false;
   if (src->n > dst->n) rp_vc_reserve(dst, src->n - 1);
   for (uint32_t i = 0; i < src->n; i++)
-    if (src->c[i] > dst->c[i]) dst->c[i] = src->c[i];
+    if (src->c[i] > dst->c[i]) {
+      dst->c[i] = src->c[i];
+      grew = true;
+    }
+  return grew;
 }
 
 void rp_vc_copy(rp_vc *dst, const rp_vc *src) {

@@ -42,8 +42,8 @@ static inline void rp_vc_tick(rp_vc *v, uint32_t t) {
   v->c[t]++;
 }
 
-/* dst := dst joined with src (component-wise maximum). */
-void rp_vc_join(rp_vc *dst, const rp_vc *src);
+/* dst := dst joined with src (component-wise maximum); whether dst grew. */
+bool rp_vc_join(rp_vc *dst, const rp_vc *src);
 /* dst := src. */
 void rp_vc_copy(rp_vc *dst, const rp_vc *src);
 /* a <= b component-wise. */

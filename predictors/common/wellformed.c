@@ -64,7 +64,8 @@ static rp_wf_verdict thread_step(rp_wellformed *wf, const rp_event *ev,
   const char *thread = rp_names_get(&sym->threads, ev->thread);
   uint8_t *self = thread_state(wf, ev->thread);
   if (*self & THREAD_JOINED) {
-    snprintf(problem, size, "event of thread %s after it was joined", thread);
+    snprintf(problem, size, "event of thread %s after it was joined (join condition:"
+             " every event of a thread precedes its join)", thread);
     return RP_WF_ERROR;
   }
   *self |= THREAD_RAN;

@@ -1,9 +1,12 @@
 /*
-** rp-lockset: the lock set baseline (spec hb-shb-lockset.md §2.8-2.9, §6.1).
+** rp-lockset: the lock set baselines.  --mode ls (default; spec
+** hb-shb-lockset.md §2.8-2.9, §6.1) is described here; --mode ls-ct runs the
+** PWR engine with ordering ignored (pwr-crossthread.md §3, §4.8) and --mode
+** eraser is RAPID's engine (eraser.h).
 ** Two conflicting accesses race when their lock sets (the locks their
 ** threads hold at the time) are disjoint.  Program order, fork/join and
-** write-read dependencies are ignored, so it claims no soundness; on traces
-** without fork/join it misses no predictable race.
+** write-read dependencies are ignored, so it claims no soundness; it misses
+** no predictable race (Lemma 5.7 of the PWR paper; make fuzz checks it).
 **
 ** Per variable it keeps one entry per (thread, read/write, lock set): by
 ** default only that entry's latest access, which finds exactly the racy
@@ -16,10 +19,15 @@
 
 #include "diag.h"
 #include "driver.h"
+#include "eraser.h"
 #include "locksets.h"
+#include "pwr_engine.h"
+
+typedef enum lockset_mode { MODE_LS, MODE_LS_CT, MODE_ERASER } lockset_mode;
 
 typedef struct lockset_config {
   bool all_pairs;
+  lockset_mode mode;
 } lockset_config;
 
 typedef struct access_group {
@@ -35,22 +43,43 @@ typedef struct var_groups {
 
 typedef struct lockset_state {
   bool all_pairs;
+  lockset_mode mode;
   locksets sets;
+  eraser eraser;
+  pwr_state *ct;         /* ls-ct: the PWR engine, ordering ignored */
   var_groups *var;
   size_t var_cap;
 } lockset_state;
 
+static const char *const mode_names[] = {"ls", "ls-ct", "eraser"};
+
 static int lockset_option(void *ctx, const char *name, const char *value) {
-  (void)value;
-  if (strcmp(name, "--all-pairs") != 0) return 0;
-  ((lockset_config *)ctx)->all_pairs = true;
-  return 1;
+  lockset_config *cfg = ctx;
+  if (strcmp(name, "--all-pairs") == 0) {
+    cfg->all_pairs = true;
+    return 1;
+  }
+  if (strcmp(name, "--mode") != 0) return 0;
+  for (int m = 0; value && m < (int)(sizeof mode_names / sizeof *mode_names); m++)
+    if (strcmp(value, mode_names[m]) == 0) {
+      cfg->mode = (lockset_mode)m;
+      return 2;
+    }
+  rp_usage_error("--mode: expected ls, ls-ct or eraser, got '%s'", value ? value : "");
 }
 
 static void *lockset_create(void *ctx) {
   lockset_state *s = rp_calloc(1, sizeof *s);
   s->all_pairs = ((lockset_config *)ctx)->all_pairs;
+  s->mode = ((lockset_config *)ctx)->mode;
   locksets_init(&s->sets);
+  eraser_init(&s->eraser);
+  if (s->mode == MODE_LS_CT) {
+    static const pwr_config ls_ct = {
+        .cs = true, .exhaustive = true, .unordered = true, .history = 5};
+    s->ct = rp_malloc(sizeof *s->ct);
+    pwr_engine_init(s->ct, &ls_ct);
+  }
   return s;
 }
 
@@ -92,9 +121,17 @@ static void lockset_access(lockset_state *s, const rp_event *ev, uint64_t pos,
 static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
                           rp_race_report *rep) {
   lockset_state *s = state;
+  if (s->ct) {
+    pwr_engine_event(s->ct, ev, pos, rep);
+    return;
+  }
   switch (ev->op) {
     case RP_OP_READ:
-    case RP_OP_WRITE: lockset_access(s, ev, pos, rep); break;
+    case RP_OP_WRITE:
+      locksets_current(&s->sets, ev->thread);   /* the thread's entry exists */
+      if (s->mode == MODE_ERASER) eraser_access(&s->eraser, &s->sets, ev, pos, rep);
+      else lockset_access(s, ev, pos, rep);
+      break;
     case RP_OP_ACQ: locksets_acquire(&s->sets, ev->thread, ev->operand); break;
     case RP_OP_REL: locksets_release(&s->sets, ev->thread, ev->operand); break;
     default: break;
@@ -103,7 +140,10 @@ static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
 
 static void lockset_finish(void *state, rp_race_report *rep) {
   lockset_state *s = state;
-  rp_report_extra_stats(rep, ",locksets", ",%zu", s->sets.sets.count);
+  if (s->ct) pwr_engine_finish(s->ct, rep);
+  rp_report_extra_stats(rep, ",mode,locksets,emptied_variables", ",%s,%zu,%llu",
+                        mode_names[s->mode], s->sets.sets.count,
+                        (unsigned long long)s->eraser.emptied);
 }
 
 static void lockset_destroy(void *state) {
@@ -114,6 +154,9 @@ static void lockset_destroy(void *state) {
   }
   free(s->var);
   locksets_free(&s->sets);
+  eraser_free(&s->eraser);
+  if (s->ct) pwr_engine_free(s->ct);
+  free(s->ct);
   free(s);
 }
 
@@ -122,8 +165,23 @@ int main(int argc, char **argv) {
   static const rp_streaming lockset = {
       .tool = {.name = "lockset",
                .summary = "lock set baseline: conflicting accesses with disjoint lock sets",
-               .options_help = "  --all-pairs      report every pair with disjoint lock sets "
-                               "(memory grows with the trace)\n",
+               .options_help =
+                   "  --mode ls|ls-ct|eraser\n"
+                   "                   ls (default): the pairwise lock set method, conflicting\n"
+                   "                   accesses of different threads with disjoint lock sets;\n"
+                   "                   ls-ct: thread-indexed cross-thread lock sets (a lock held\n"
+                   "                   by another thread around the access counts, confirmed by\n"
+                   "                   PWR; common only if acquired by different threads);\n"
+                   "                   every pair is kept: memory grows with the trace;\n"
+                   "                   eraser: RAPID's Eraser-style LockSet engine (per variable\n"
+                   "                   the locks common to all its accesses, each thread also\n"
+                   "                   holding a private lock; once empty, every later access\n"
+                   "                   is racy)\n"
+                   "  --all-pairs      ls: report every pair with disjoint lock sets (memory\n"
+                   "                   grows with the trace)\n"
+                   "Cost (ls): each distinct held-lock set is stored once as a sorted array,\n"
+                   "so lock set memory is distinct sets x nesting depth, and an acquire or\n"
+                   "release costs O(depth); per variable one entry per (thread, kind, set).\n",
                .option = lockset_option,
                .ctx = &config},
       .create = lockset_create,

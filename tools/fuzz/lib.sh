@@ -23,6 +23,17 @@ oracle_run() {
   "$RP_BIN/rp-oracle" --quiet --def "$2" --races "$3" --stats "$4" "$1" 2>/dev/null
 }
 
+# The run a claim compares against: the oracle under DEF, or for subset-of
+# the predictor run DEF names ("PRED OPTS").
+#   reference_run TRACE CLAIM DEF RACES STATS; its exit status.
+reference_run() {
+  if [ "$2" = subset-of ]; then
+    predictor_run "$1" "${3%% *}" "$(printf '%s' "$3" | sed 's/^[^ ]* *//')" "$4"
+  else
+    oracle_run "$1" "$3" "$4" "$5"
+  fi
+}
+
 # Run a predictor: predictor_run TRACE PRED OPTS RACES; its exit status.
 predictor_run() {
   # shellcheck disable=SC2086
@@ -39,7 +50,7 @@ fails() {
   local dir status=1 threads fj
   dir=$(mktemp -d)
   read -r threads fj < <(trace_facts "$1")
-  if oracle_run "$1" "$4" "$dir/o.csv" "$dir/s.csv" &&
+  if reference_run "$1" "$3" "$4" "$dir/o.csv" "$dir/s.csv" &&
      predictor_run "$1" "$2" "$5" "$dir/p.csv"; then
     claim_result "$3" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" | grep -q '^FAIL'
     status=$?

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Check every present claim on the trace `rp gen --small --seed S`, for each
 # seed given.  Prints, per seed, one `oracle SEED DEF STATES PAIRS MS` line
-# per definition used and one `claim SEED PRED CLAIM DEF RESULT...` line per
-# claim.  A failing claim is shrunk and saved under $FOUND_DIR.
+# per definition used and one `claim SEED PRED[OPTS] CLAIM DEF RESULT...` line
+# per claim (spaces in OPTS and DEF written as commas).  A failing claim is shrunk and saved under $FOUND_DIR.
 set -u
 . "$(dirname "$0")/lib.sh"
 FOUND_DIR=${FOUND_DIR:-$ROOT/datasets/crafted/found}
+FUZZ_GEN_ARGS=${FUZZ_GEN_ARGS:-}   # more rp gen options, e.g. --cross-cs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 claims=$(present_claims)
@@ -13,11 +14,11 @@ claims=$(present_claims)
 save_counterexample() {  # seed pred claim def opts result
   local seed=$1 pred=$2 claim=$3 def=$4 opts=$5 result=$6 file
   mkdir -p "$FOUND_DIR"
-  file="$FOUND_DIR/$pred-$claim-seed$seed.std"
+  file="$FOUND_DIR/$pred-$claim-seed$seed${FUZZ_GEN_ARGS:+$(slug "$FUZZ_GEN_ARGS")}.std"
   "$FUZZ_DIR/shrink.sh" "$work/t.std" "$pred" "$claim" "$def" "$opts" > "$work/small.std"
   {
     echo "# Counterexample found by make fuzz: rp-$pred violates its claim $claim"
-    echo "# (under rp oracle --def $def) on rp gen --small --seed $seed, shrunk by"
+    echo "# (under rp oracle --def $def) on rp gen --small${FUZZ_GEN_ARGS:+ $FUZZ_GEN_ARGS} --seed $seed, shrunk by"
     echo "# tools/fuzz/shrink.sh. On the original trace: $result"
     echo "# On this trace: $("$FUZZ_DIR/check.sh" "$work/small.std" "$pred" "$claim" "$def" "$opts")"
     echo "# Reproduce: tools/fuzz/check.sh THIS $pred $claim $def${opts:+ $opts}"
@@ -31,13 +32,18 @@ save_counterexample() {  # seed pred claim def opts result
 slug() { printf '%s' "$*" | tr -c 'A-Za-z0-9_-' '_'; }
 
 for seed in "$@"; do
-  "$RP_BIN/rp-gen" --small --seed "$seed" -o "$work/t.std" || { echo "error gen $seed"; continue; }
+  # shellcheck disable=SC2086
+  "$RP_BIN/rp-gen" --small $FUZZ_GEN_ARGS --seed "$seed" -o "$work/t.std" ||
+    { echo "error gen $seed"; continue; }
   rm -f "$work"/*.csv
   read -r threads fj < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
     oracle=$work/o.$(slug "$def").csv races=$work/p.$(slug "$pred $opts").csv
-    if [ ! -f "$oracle" ]; then
+    if [ ! -f "$oracle" ] && [ "$claim" = subset-of ]; then
+      reference_run "$work/t.std" "$claim" "$def" "$oracle" "$work/s.csv" ||
+        { echo "error rp-${def%% *} ($def) failed on seed $seed"; rm -f "$oracle"; continue; }
+    elif [ ! -f "$oracle" ]; then
       if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv"; then
         echo "error oracle $seed $def"; continue
       fi
@@ -53,7 +59,8 @@ for seed in "$@"; do
       fi
     fi
     result=$(claim_result "$claim" "$oracle" "$races" "$threads" "$fj")
-    echo "claim $seed $pred $claim $def $result"
+    label=$pred${opts:+[$opts]}
+    echo "claim $seed ${label// /,} $claim ${def// /,} $result"
     case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
   done <<< "$claims"
 done

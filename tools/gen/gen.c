@@ -31,6 +31,9 @@ static const char usage[] =
     "                   and variables, 6-16 events, nesting, forks and joins,\n"
     "                   branches, locks held at the end) drawn from --seed;\n"
     "                   locations are event positions\n"
+    "  --cross-cs       with --small: a critical section that forks a thread\n"
+    "                   joins it before it closes (cross-thread critical\n"
+    "                   sections, for PWR^cs and lockset --mode ls-ct)\n"
     "  -o FILE          write to FILE instead of standard output\n";
 
 static double parse_share(const char *name, const char *v) {
@@ -55,7 +58,7 @@ int main(int argc, char **argv) {
   rp_progname = "rp-gen";
   gen_params p = {.threads = 4, .locks = 4, .vars = 16, .events = 1000, .seed = 1,
                   .cs_share = 0.3, .nesting = 1, .read_share = 0.5};
-  bool small = false;
+  bool small = false, cross_cs = false;
   const char *out_path = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -73,15 +76,26 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "-o")) { if (!v) rp_die(RP_EXIT_USAGE, "-o expects a file"); out_path = v; }
     else if (!strcmp(a, "--fork-join")) { p.fork_join = true; used = 1; }
     else if (!strcmp(a, "--small")) { small = true; used = 1; }
+    else if (!strcmp(a, "--cross-cs")) { cross_cs = true; used = 1; }
     else rp_die(RP_EXIT_USAGE, "unknown option %s (try --help)", a);
     i += used - 1;
   }
+  if (cross_cs && !small) rp_die(RP_EXIT_USAGE, "--cross-cs goes with --small");
   if (small) gen_small_params(&p);
+  if (cross_cs) {   /* most threads wait for a fork inside a section */
+    p.cross_cs = p.random_forks = true;
+    p.cs_share = 0.5 + p.cs_share / 2;
+    p.events += 6;
+    p.locks = 1 + p.locks / 3;   /* few locks and variables: sections meet */
+    p.vars = 1 + p.vars / 3;
+    p.threads += p.threads < 4;
+  }
   FILE *out = stdout;
   if (out_path && !(out = fopen(out_path, "w")))
     rp_die(RP_EXIT_USAGE, "cannot write %s", out_path);
   if (small)
-    fprintf(out, "# rp gen --small --seed %llu\n", (unsigned long long)p.seed);
+    fprintf(out, "# rp gen --small%s --seed %llu\n", cross_cs ? " --cross-cs" : "",
+            (unsigned long long)p.seed);
   gen_run(&p, out);
   if (fclose(out) != 0) rp_die(RP_EXIT_RESOURCE, "write error");
   return 0;

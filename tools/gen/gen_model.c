@@ -20,6 +20,7 @@ enum { WAITING, LIVE, JOINED };
 typedef struct held_lock {
   uint32_t lock;
   uint32_t budget;   /* accesses left before the section wants to close */
+  uint32_t child;    /* --cross-cs: thread + 1 forked inside, to join first */
 } held_lock;
 
 typedef struct gen_thread {
@@ -106,6 +107,7 @@ static void acquire(gen *g, uint32_t t, uint32_t l) {
   g->holder[l] = t + 1;
   th->held[th->depth].lock = l;
   th->held[th->depth].budget = 1 + below(g, 2 * CS_MEAN_ACCESSES - 1);
+  th->held[th->depth].child = 0;
   th->depth++;
   emit(g, t, "acq", "L", l);
 }
@@ -137,11 +139,16 @@ static void access(gen *g, uint32_t t) {
 /* Fuzz mode: fork a waiting thread or join a live one that holds nothing. */
 static bool fork_or_join(gen *g, uint32_t t) {
   uint32_t n = g->p->threads;
-  if (g->waiting_count && chance(g, FORK_CHANCE)) {
+  /* --cross-cs forks only inside critical sections, and often. */
+  double fork_chance = !g->p->cross_cs ? FORK_CHANCE : g->threads[t].depth ? 0.5 : 0;
+  if (g->waiting_count && chance(g, fork_chance)) {
     uint32_t u = below(g, n);
     while (g->threads[u].state != WAITING) u = (u + 1) % n;
     emit(g, t, "fork", "T", u);
     set_state(g, u, LIVE);
+    gen_thread *th = &g->threads[t];
+    if (g->p->cross_cs && th->depth && !th->held[th->depth - 1].child)
+      th->held[th->depth - 1].child = u + 1;
     return true;
   }
   if (g->live_count > 1 && chance(g, JOIN_CHANCE)) {
@@ -154,6 +161,23 @@ static bool fork_or_join(gen *g, uint32_t t) {
   return false;
 }
 
+/* --cross-cs: a section due to close whose forked thread still runs joins
+** it first (once it holds nothing), running other steps meanwhile. */
+static bool wait_for_child(gen *g, uint32_t t) {
+  held_lock *h = &g->threads[t].held[g->threads[t].depth - 1];
+  if (!h->child) return false;
+  uint32_t c = h->child - 1;
+  if (g->threads[c].state != LIVE) {
+    h->child = 0;
+    return false;
+  }
+  if (g->threads[c].depth) return true;
+  emit(g, t, "join", "T", c);
+  set_state(g, c, JOINED);
+  h->child = 0;
+  return true;
+}
+
 /* One scheduling step of thread t. */
 static void step(gen *g, uint32_t t) {
   const gen_params *p = g->p;
@@ -164,6 +188,10 @@ static void step(gen *g, uint32_t t) {
   }
   if (p->random_forks && fork_or_join(g, t)) return;
   if (th->depth && th->held[th->depth - 1].budget == 0) {
+    if (p->cross_cs && wait_for_child(g, t)) {
+      if (th->held[th->depth - 1].child) access(g, t);
+      return;
+    }
     release(g, t);
     return;
   }
@@ -179,16 +207,37 @@ static uint64_t closing_cost(const gen *g) {
   uint64_t cost = 0;
   for (uint32_t t = 0; t < g->p->threads; t++) {
     cost += g->threads[t].depth;
+    for (uint32_t i = 0; g->p->cross_cs && i < g->threads[t].depth; i++)
+      cost += g->threads[t].held[i].child != 0;
     if (g->p->fork_join && t > 0 && g->threads[t].state == LIVE) cost++;
   }
   return cost;
 }
 
+/* Close thread t's sections unless it keeps them; false if a --cross-cs
+** section waits for its forked thread to release its own locks first. */
+static bool close_thread(gen *g, uint32_t t) {
+  gen_thread *th = &g->threads[t];
+  bool keep = !g->p->cross_cs && g->p->leave_held && chance(g, 0.5) &&
+              !(g->p->fork_join && t > 0);
+  while (th->depth && !keep) {
+    held_lock *h = &th->held[th->depth - 1];
+    if (g->p->cross_cs && h->child && g->threads[h->child - 1].state == LIVE) {
+      if (g->threads[h->child - 1].depth) return false;
+      emit(g, t, "join", "T", h->child - 1);
+      set_state(g, h->child - 1, JOINED);
+    }
+    release(g, t);
+  }
+  return true;
+}
+
 static void close_all(gen *g) {
-  for (uint32_t t = 0; t < g->p->threads; t++) {
-    bool keep = g->p->leave_held && chance(g, 0.5) &&
-                !(g->p->fork_join && t > 0);
-    while (g->threads[t].depth && !keep) release(g, t);
+  bool waiting = true;   /* the fork tree is acyclic: its leaves always close */
+  while (waiting) {
+    waiting = false;
+    for (uint32_t t = 0; t < g->p->threads; t++)
+      if (!close_thread(g, t)) waiting = true;
   }
   for (uint32_t t = 1; g->p->fork_join && t < g->p->threads; t++)
     if (g->threads[t].state == LIVE) emit(g, 0, "join", "T", t);
@@ -228,7 +277,8 @@ uint64_t gen_run(const gen_params *p, FILE *out) {
   ** forks them all first; in fuzz mode each waits for a fork or not. */
   for (uint32_t t = 1; t < p->threads; t++) {
     if (p->fork_join && g->emitted < p->events) emit(g, 0, "fork", "T", t);
-    if (p->fork_join || !p->random_forks || chance(g, 0.5)) set_state(g, t, LIVE);
+    if (p->fork_join || !p->random_forks || chance(g, p->cross_cs ? 0.3 : 0.5))
+      set_state(g, t, LIVE);
   }
   while (g->emitted + closing_cost(g) < p->events && g->live_count)
     step(g, g->live[below(g, g->live_count)]);

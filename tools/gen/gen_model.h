@@ -25,6 +25,8 @@ typedef struct gen_params {
   bool random_forks;    /* forks and joins anywhere, of some threads */
   bool leave_held;      /* locks may still be held at the end */
   bool loc_is_pos;      /* location = event position (else a static site) */
+  bool cross_cs;        /* a section that forks a thread stays open until
+                        ** the thread is joined: cross-thread sections */
 } gen_params;
 
 /* Fill p with a random small configuration drawn from p->seed (fuzz mode). */

@@ -51,8 +51,12 @@ void locksets_release(locksets *l, uint32_t t, uint32_t lock) {
   reintern(l, th);
 }
 
-/* Lock i of set id (the interned bytes need not be aligned). */
-static uint32_t set_lock(const locksets *l, uint32_t id, uint32_t i) {
+uint32_t locksets_size(const locksets *l, uint32_t id) {
+  return l->sets.length[id] / sizeof(uint32_t);
+}
+
+/* The interned bytes need not be aligned. */
+uint32_t locksets_lock(const locksets *l, uint32_t id, uint32_t i) {
   uint32_t lock;
   memcpy(&lock, rp_names_get(&l->sets, id) + i * sizeof lock, sizeof lock);
   return lock;
@@ -61,12 +65,18 @@ static uint32_t set_lock(const locksets *l, uint32_t id, uint32_t i) {
 bool locksets_disjoint(const locksets *l, uint32_t a, uint32_t b) {
   if (a == 0 || b == 0) return true;
   if (a == b) return false;
-  uint32_t nx = l->sets.length[a] / 4, ny = l->sets.length[b] / 4, i = 0, j = 0;
+  uint32_t nx = locksets_size(l, a), ny = locksets_size(l, b), i = 0, j = 0;
   while (i < nx && j < ny) {
-    uint32_t x = set_lock(l, a, i), y = set_lock(l, b, j);
+    uint32_t x = locksets_lock(l, a, i), y = locksets_lock(l, b, j);
     if (x == y) return false;
     if (x < y) i++;
     else j++;
   }
   return true;
+}
+
+bool locksets_contains(const locksets *l, uint32_t id, uint32_t lock) {
+  for (uint32_t i = 0, n = locksets_size(l, id); i < n; i++)
+    if (locksets_lock(l, id, i) == lock) return true;
+  return false;
 }

@@ -3,8 +3,8 @@
 ** lock ids) is interned once, so an access carries a single integer and a
 ** thread's current set changes only at acquire and release.
 */
-#ifndef LOCKSET_LOCKSETS_H
-#define LOCKSET_LOCKSETS_H
+#ifndef RP_LOCKSETS_H
+#define RP_LOCKSETS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,5 +31,11 @@ void locksets_release(locksets *l, uint32_t t, uint32_t lock);
 
 /* Whether the sets a and b share no lock. */
 bool locksets_disjoint(const locksets *l, uint32_t a, uint32_t b);
+
+/* The number of locks in set id, and its i-th lock (ascending ids). */
+uint32_t locksets_size(const locksets *l, uint32_t id);
+uint32_t locksets_lock(const locksets *l, uint32_t id, uint32_t i);
+/* Whether set id contains lock. */
+bool locksets_contains(const locksets *l, uint32_t id, uint32_t lock);
 
 #endif
