@@ -50,6 +50,19 @@ static void ro_closure(pwr_state *s, uint32_t t, uint32_t skip) {
   } while (changed);
 }
 
+/* When the closure runs (§4.3): exact runs it whenever the thread learnt
+** something or took a lock since its last closure, which computes Def. 6.1;
+** the other modes run it at reads (the original Go PWR) and also at
+** releases, there with the released lock too (the paper's PWR^cs, App. G:
+** a1 <pwr r2 then orders r1 before r2). */
+static bool closure_due(const pwr_state *s, const pwr_thread *th, unsigned op) {
+  switch (s->cfg.closure) {
+    case CLOSURE_READS: return op == RP_OP_READ;
+    case CLOSURE_READS_RELEASE: return op == RP_OP_READ || op == RP_OP_REL;
+    default: return th->dirty;
+  }
+}
+
 static void history_add(pwr_state *s, pwr_lock *l, uint32_t u) {
   if (u >= l->hist_cap) {
     size_t old = l->hist_cap;
@@ -114,8 +127,10 @@ void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_re
   }
   rp_vc_tick(&th->c, t);
   rp_clock c = rp_vc_get(&th->c, t);
-  uint32_t skip = ev->op == RP_OP_REL ? ev->operand : UINT32_MAX;
-  if (th->dirty) ro_closure(s, t, skip);
+  if (closure_due(s, th, ev->op)) {
+    bool own = s->cfg.closure == CLOSURE_READS_RELEASE && ev->op == RP_OP_REL;
+    ro_closure(s, t, ev->op == RP_OP_REL && !own ? ev->operand : UINT32_MAX);
+  }
   th->dirty = false;
   switch (ev->op) {
     case RP_OP_FORK: {

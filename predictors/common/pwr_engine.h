@@ -18,11 +18,18 @@
 #include "race_report.h"
 #include "vc.h"
 
+typedef enum pwr_closure {
+  CLOSURE_EXACT,          /* Def. 6.1 exactly */
+  CLOSURE_READS,          /* at reads only: orders less, reports more */
+  CLOSURE_READS_RELEASE   /* at reads and releases, the released lock too */
+} pwr_closure;
+
 typedef struct pwr_config {
   bool cs;              /* PWR^cs: cross-thread lock sets with guard confirmation */
   bool wr_adj;          /* the write-read adjacency rule (§3); off: Def. 6.1 literally */
   bool exhaustive;      /* keep every candidate; else evict ordered ones (bounded) */
   uint32_t history;     /* sections kept per (lock, owner); 0: all */
+  pwr_closure closure;  /* when the release-order closure runs */
   bool unordered;       /* LS-CT: treat every pair of threads as unordered; no
                         ** extra race columns (use with cs and exhaustive) */
 } pwr_config;

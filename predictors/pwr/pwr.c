@@ -38,6 +38,15 @@ static int pwr_option(void *ctx, const char *name, const char *value) {
     else if (strcmp(value, "exhaustive") == 0) cfg->exhaustive = true;
     else rp_usage_error("--store: expected bounded or exhaustive, got '%s'", value);
     return 2;
+  } else if (strcmp(name, "--closure") == 0) {
+    static const char *const names[] = {"exact", "reads", "reads-release"};
+    for (int i = 0; value && i < 3; i++)
+      if (strcmp(value, names[i]) == 0) {
+        cfg->closure = (pwr_closure)i;
+        return 2;
+      }
+    rp_usage_error("--closure: expected exact, reads or reads-release, got '%s'",
+                   value ? value : "");
   } else if (strcmp(name, "--history") == 0) {
     cfg->history = (uint32_t)rp_parse_count(name, value);
     return 2;
@@ -68,12 +77,15 @@ static void pwr_finish(void *state, rp_race_report *rep) {
   const uint64_t *k = s->st.kind;
   rp_report_extra_stats(
       rep,
-      ",mode,store,wr_adj,history_limit,reads,writes,acquires,releases,forks,joins,"
+      ",mode,store,wr_adj,closure,history_limit,reads,writes,acquires,releases,forks,joins,"
       "ro_syncs,max_history,max_store,pwr_pairs,cs_pairs,cs_guarded_pairs,cs_guarded,"
       "guard_confirmations,pending_at_end,reentrant_dropped,state_kb",
-      ",%s,%s,%s,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%zu",
+      ",%s,%s,%s,%s,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%zu",
       s->cfg.cs ? "pwr-cs" : "pwr", s->cfg.exhaustive ? "exhaustive" : "bounded",
-      s->cfg.wr_adj ? "on" : "off", s->cfg.history, (unsigned long long)k[RP_OP_READ],
+      s->cfg.wr_adj ? "on" : "off",
+      s->cfg.closure == CLOSURE_EXACT ? "exact"
+      : s->cfg.closure == CLOSURE_READS ? "reads" : "reads-release",
+      s->cfg.history, (unsigned long long)k[RP_OP_READ],
       (unsigned long long)k[RP_OP_WRITE], (unsigned long long)k[RP_OP_ACQ],
       (unsigned long long)k[RP_OP_REL], (unsigned long long)k[RP_OP_FORK],
       (unsigned long long)k[RP_OP_JOIN], (unsigned long long)s->st.ro_syncs,
@@ -108,7 +120,11 @@ int main(int argc, char **argv) {
                    "                   access: complete, memory and time grow with the trace\n"
                    "  --history K      critical sections kept per lock and owner for the\n"
                    "                   release-order rule (default 5; 0 keeps all: exact\n"
-                   "                   Def. 6.1, memory grows); fewer only adds reports\n",
+                   "                   Def. 6.1, memory grows); fewer only adds reports\n"
+                   "  --closure exact|reads|reads-release\n"
+                   "                   when the release-order rule is applied: exact (default,\n"
+                   "                   Def. 6.1), at reads only (the original Go PWR; orders\n"
+                   "                   less), or at reads and releases (the paper's PWR^cs)\n",
                .option = pwr_option,
                .ctx = &config},
       .create = pwr_create,
