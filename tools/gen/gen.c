@@ -12,11 +12,12 @@
 #include <string.h>
 
 #include "diag.h"
+#include "cli.h"
 #include "gen_model.h"
 
 static const char usage[] =
-    "usage: rp gen [options]\n"
-    "Write a random well-formed trace in STD to standard output.\n\n"
+    "rp-gen: write a random well-formed trace in STD\n\n"
+    "usage: rp gen [options]\n\n"
     "  --threads N      threads T0..T<N-1> (default 4)\n"
     "  --locks N        locks L0.. (default 4)\n"
     "  --vars N         variables V0.. (default 16)\n"
@@ -31,7 +32,8 @@ static const char usage[] =
     "                   and variables, 6-16 events, nesting, forks and joins,\n"
     "                   branches, locks held at the end) drawn from --seed;\n"
     "                   locations are event positions\n"
-    "  -o FILE          write to FILE instead of standard output\n";
+    "  -o FILE          write to FILE instead of standard output\n"
+    "  --help           this text\n  --version        the version\n";
 
 static double parse_share(const char *name, const char *v) {
   char *end;
@@ -53,6 +55,7 @@ static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint6
 
 int main(int argc, char **argv) {
   rp_progname = "rp-gen";
+  rp_check_stdout_at_exit();
   gen_params p = {.threads = 4, .locks = 4, .vars = 16, .events = 1000, .seed = 1,
                   .cs_share = 0.3, .nesting = 1, .read_share = 0.5};
   bool small = false;
@@ -61,6 +64,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     int used = 2;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("rp-gen %s\n", RP_VERSION); return 0; }
     else if (!strcmp(a, "--threads")) p.threads = parse_count(a, v, 1, 1u << 20);
     else if (!strcmp(a, "--locks")) p.locks = parse_count(a, v, 0, 1u << 24);
     else if (!strcmp(a, "--vars")) p.vars = parse_count(a, v, 1, 1u << 28);
@@ -73,7 +77,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "-o")) { if (!v) rp_die(RP_EXIT_USAGE, "-o expects a file"); out_path = v; }
     else if (!strcmp(a, "--fork-join")) { p.fork_join = true; used = 1; }
     else if (!strcmp(a, "--small")) { small = true; used = 1; }
-    else rp_die(RP_EXIT_USAGE, "unknown option %s (try --help)", a);
+    else rp_usage_error("unknown option %s", a);
     i += used - 1;
   }
   if (small) gen_small_params(&p);
@@ -83,6 +87,7 @@ int main(int argc, char **argv) {
   if (small)
     fprintf(out, "# rp gen --small --seed %llu\n", (unsigned long long)p.seed);
   gen_run(&p, out);
-  if (fclose(out) != 0) rp_die(RP_EXIT_RESOURCE, "write error");
+  if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0))
+    rp_die(RP_EXIT_RESOURCE, "%s: write error", out_path ? out_path : "standard output");
   return 0;
 }
