@@ -10,10 +10,12 @@
 ** per pair, sorted by second then first event.  Stats: the usual columns
 ** (racy_pairs counts races only) plus def, states, pairs, races, unknown.
 */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "driver.h"
@@ -102,6 +104,8 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   rp_rmodel_init(&m, trace, c->def);
   explore_init(&x, &m, c->max_states);
   if (c->witness_dir) {
+    if (mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
+      rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
     x.on_race = write_witness;
     x.ctx = &w;
   }
@@ -120,7 +124,7 @@ int main(int argc, char **argv) {
            "                   (default enabled; see rp-oracle's README section)\n"
            "  --max-states N   explore at most N states (default 4000000); pairs\n"
            "                   left undecided are reported with verdict unknown\n"
-           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std\n",
+           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (DIR is created)\n",
            rp_rdef_names());
   static rp_offline oracle = {
       .tool = {.name = "oracle",

@@ -64,4 +64,11 @@ grep -q 'lock is held' "$TMP/err" || fail "lock message: $(cat "$TMP/err")"
 # Usage errors.
 rp-check-witness "$TMP/L.std" 2>/dev/null; expect_eq "usage" "$?" 1
 rp-check-witness --def nonsense "$TMP/L.std" "$TMP/L.w" 2 5 2>/dev/null; expect_eq "bad def" "$?" 1
+
+# --witness creates its directory (one level, as mkdir does).
+printf 'T0|w(x)|1\nT1|w(x)|2\n' > "$TMP/wd.std"
+rp-oracle --quiet --witness "$TMP/new-dir" "$TMP/wd.std"; expect_eq "--witness new dir" "$?" 0
+[ -s "$TMP/new-dir/race-1-2.std" ] || fail "--witness did not create its directory"
+rp-oracle --quiet --witness "$TMP/no/such/dir" "$TMP/wd.std" 2>/dev/null
+expect_eq "--witness under a missing parent" "$?" 1
 finish
