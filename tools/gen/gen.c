@@ -30,7 +30,8 @@ static const char usage[] =
     "  --read-share P   share of reads among accesses (default 0.5)\n"
     "  --small          fuzz mode: a small random trace (2-4 threads, 1-3 locks\n"
     "                   and variables, 6-16 events, nesting, forks and joins,\n"
-    "                   branches, locks held at the end) drawn from --seed;\n"
+    "                   branches, locks held at the end, releases out of nesting\n"
+    "                   order, joins of threads with no events) drawn from --seed;\n"
     "                   locations are event positions\n"
     "  -o FILE          write to FILE instead of standard output\n"
     "  --help           this text\n  --version        the version\n";
