@@ -26,6 +26,7 @@ done
 rp-convert "$TMP/t.std" -o - > /dev/full 2>/dev/null; expect_eq "convert > /dev/full" $? 3
 rp-gen --events 1000 > /dev/full 2>/dev/null; expect_eq "gen > /dev/full" $? 3
 rp-gen --events 1e3 2>/dev/null; expect_eq "gen --events 1e3" $? 1
+rp-gen --seed 99999999999999999999 2>/dev/null; expect_eq "gen --seed overflow" $? 1
 rp-check-witness "$TMP/t.std" "$TMP/t.std" 1 2 --bogus 2>/dev/null; expect_eq "check-witness bogus" $? 1
 
 # rp convert never writes over its input, whatever the path.

@@ -8,11 +8,12 @@
 **
 ** The trace streams out as it is generated, so its length is unbounded.
 */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "cli.h"
+#include "diag.h"
 #include "gen_model.h"
 
 static const char usage[] =
@@ -46,9 +47,10 @@ static double parse_share(const char *name, const char *v) {
 }
 
 static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint64_t max) {
-  char *end;
+  char *end = NULL;
+  errno = 0;
   unsigned long long n = v && *v != '-' ? strtoull(v, &end, 10) : 0;
-  if (!v || *v == '-' || *end || n < min || n > max)
+  if (!v || !*v || *v == '-' || *end || errno == ERANGE || n < min || n > max)
     rp_die(RP_EXIT_USAGE, "%s expects an integer in %llu..%llu, got '%s'", name,
            (unsigned long long)min, (unsigned long long)max, v ? v : "");
   return n;
