@@ -22,6 +22,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli.h"
+
 /* How long one `rp-CMD --help` may take before the listing gives up on it. */
 #define HELP_TIMEOUT_MS 2000
 #define MAX_COMMANDS 256
@@ -120,9 +122,15 @@ static int list_commands(const char *dir, char **names, int max) {
   return n;
 }
 
+static int write_error(void) {
+  fprintf(stderr, "rp: error writing standard output: %s\n", strerror(errno));
+  return 3;
+}
+
 static int print_help(const char *dir) {
   printf("usage: rp COMMAND [ARGS...]\n"
-         "       rp help [COMMAND]\n\n"
+         "       rp help [COMMAND]\n"
+         "       rp --version\n\n"
          "Runs rp-COMMAND from %s (or from PATH).\n\ncommands:\n",
          dir[0] ? dir : "PATH");
   char *names[MAX_COMMANDS];
@@ -131,11 +139,17 @@ static int print_help(const char *dir) {
     char path[PATH_MAX], line[160] = "";
     if (snprintf(path, sizeof path, "%s/rp-%s", dir, names[i]) < (int)sizeof path)
       first_help_line(path, line, sizeof line);
-    printf("  %-12s %s\n", names[i], line);
+    /* the first --help line reads "rp-NAME: what it does" */
+    const char *what = line;
+    size_t prefix = strlen(names[i]) + 5;   /* "rp-" NAME ": " */
+    if (strncmp(line, "rp-", 3) == 0 && strncmp(line + 3, names[i], prefix - 5) == 0 &&
+        strncmp(line + prefix - 2, ": ", 2) == 0)
+      what = line + prefix;
+    printf("  %-14s %s\n", names[i], what);
     free(names[i]);
   }
   if (n == 0) printf("  (none found)\n");
-  return 0;
+  return fflush(stdout) == 0 && !ferror(stdout) ? 0 : write_error();
 }
 
 static int unknown_command(const char *name) {
@@ -146,9 +160,17 @@ static int unknown_command(const char *name) {
 int main(int argc, char **argv) {
   char dir[PATH_MAX];
   own_directory(dir, sizeof dir);
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
+  if (argc < 2) {   /* a usage error: say what is possible, exit 1 */
+    int status = print_help(dir);
+    return status ? status : 1;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
       || (strcmp(argv[1], "help") == 0 && argc == 2))
     return print_help(dir);
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("rp %s\n", RP_VERSION);
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : write_error();
+  }
   if (strcmp(argv[1], "help") == 0) {
     /* rp help CMD == rp CMD --help */
     char *help_argv[] = {NULL, "--help", NULL};

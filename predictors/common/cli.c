@@ -1,6 +1,7 @@
 /* Command-line scaffolding; see cli.h. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +38,10 @@ void rp_usage_error(const char *fmt, ...) {
 uint64_t rp_parse_count(const char *name, const char *value) {
   if (value == NULL) rp_usage_error("%s needs a value", name);
   char *end;
+  errno = 0;
   unsigned long long n = strtoull(value, &end, 10);
-  if (*value == '\0' || *end != '\0' || *value == '-')
-    rp_usage_error("%s expects a non-negative integer, not '%s'", name, value);
+  if (*value == '\0' || *end != '\0' || *value == '-' || errno == ERANGE)
+    rp_usage_error("%s expects a non-negative integer below 2^64, not '%s'", name, value);
   return n;
 }
 
@@ -63,6 +65,7 @@ void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
   static char progname[64];
   snprintf(progname, sizeof progname, "rp-%s", tool->name);
   rp_progname = progname;
+  rp_check_stdout_at_exit();
   memset(opt, 0, sizeof *opt);
 
   for (int i = 1; i < argc; i++) {

@@ -1,12 +1,16 @@
 /* Diagnostics and allocation wrappers; see diag.h. */
 #include "diag.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *rp_progname = "rp";
+static bool dying;   /* rp_die has spoken: no second message at exit */
 
 void rp_die(int code, const char *fmt, ...) {
   va_list ap;
@@ -15,7 +19,22 @@ void rp_die(int code, const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   fputc('\n', stderr);
+  dying = true;
   exit(code);
+}
+
+static void close_stdout(void) {
+  if ((fflush(stdout) != 0 || ferror(stdout)) && !dying) {
+    fprintf(stderr, "%s: error writing standard output: %s\n", rp_progname,
+            errno ? strerror(errno) : "write failed");
+    _exit(RP_EXIT_RESOURCE);
+  }
+}
+
+void rp_check_stdout_at_exit(void) {
+  static bool registered;
+  if (!registered) atexit(close_stdout);
+  registered = true;
 }
 
 static void *checked(void *p, size_t n) {

@@ -2,14 +2,22 @@
 ** Diagnostics and the exit-code convention shared by every tool.
 **
 **   0  success          2  bad input (malformed line, ill-formed trace)
-**   1  usage error      3  resource exhaustion inside the tool
+**   1  usage error      3  resource exhaustion: out of memory, or an output
+**                          that cannot be written (disk full, /dev/full)
+**   4  internal error
 */
 #ifndef RP_DIAG_H
 #define RP_DIAG_H
 
 #include <stddef.h>
 
-enum { RP_EXIT_OK = 0, RP_EXIT_USAGE = 1, RP_EXIT_INPUT = 2, RP_EXIT_RESOURCE = 3 };
+enum {
+  RP_EXIT_OK = 0,
+  RP_EXIT_USAGE = 1,
+  RP_EXIT_INPUT = 2,
+  RP_EXIT_RESOURCE = 3,
+  RP_EXIT_INTERNAL = 4
+};
 
 /* The program name used as the prefix of messages; set once by main. */
 extern const char *rp_progname;
@@ -17,6 +25,10 @@ extern const char *rp_progname;
 /* Print "prog: message" to stderr and exit with the given code. */
 _Noreturn void rp_die(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Flush standard output at exit and turn a failed write into a message and
+** exit 3 (registered once by rp_cli_parse for every tool). */
+void rp_check_stdout_at_exit(void);
 
 /* Allocation that never returns NULL: running out of memory is exit 3. */
 void *rp_malloc(size_t n);

@@ -186,7 +186,7 @@ static void wcp_rule_b(dc_analysis *a, dc_thread *th, uint32_t t, dc_lock *l) {
 static size_t held_index(const dc_thread *th, uint32_t m) {
   size_t i = th->nheld;
   while (i > 0 && th->held[i - 1].lock != m) i--;
-  if (i == 0) rp_die(RP_EXIT_INPUT, "internal error: release of a lock not held");
+  if (i == 0) rp_die(RP_EXIT_INTERNAL, "internal error: release of a lock not held");
   return i - 1;
 }
 
@@ -199,7 +199,6 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   if (a->build_graph) {
     a->g.match[node] = held.acq_node;
     a->g.match[held.acq_node] = node;
-    a->g.encl[node] = held.acq_node;
   }
   /* Order matters (§4.4): rule (b) first, then the rule-(a) state and the
   ** section's release clock, all before the tick. */

@@ -169,7 +169,7 @@ static void thread_nodes_of(const dc_analysis *an, uint32_t threads, thread_node
 }
 
 typedef struct vr_totals {
-  uint64_t verdicts[3], ls_edges, timeouts, bad_witnesses, vindicated;
+  uint64_t verdicts[3], ls_edges, timeouts, bad_witnesses, stuck, vindicated;
   double static_ms, ms;   /* phase 1 (one instance per static race); all */
 } vr_totals;
 
@@ -191,6 +191,7 @@ static void vindicate_one(const dc_config *c, const rp_race_report *rep, dc_grap
   *verdict = (uint8_t)vr_vindicate(v, r->first_node, r->second_node, &st);
   tot->ls_edges += st.ls_edges;
   tot->timeouts += st.timed_out;
+  tot->stuck += *verdict == VR_UNKNOWN && !st.timed_out && !st.bad_witness;
   if (st.bad_witness) {
     tot->bad_witnesses++;
     fprintf(stderr, "%s: internal error: the witness built for race %" PRIu64 ",%" PRIu64
@@ -263,13 +264,17 @@ static void dc_finish(void *state, rp_race_report *rep) {
   static const char *const modes[] = {"dc-only", "all", "none"};
   rp_report_extra_stats(
       rep, ",vindicate,dc_only_races,vindicated,verified,false,unknown,graph_nodes,graph_edges,"
-           "ls_edges,vindication_timeouts,bad_witnesses,vindication_static_ms,vindication_ms",
+           "ls_edges,vindication_timeouts,bad_witnesses,vindication_static_ms,vindication_ms,"
+           "unknown_untried,unknown_timeout,unknown_bad_witness,unknown_stuck",
       ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu64
-      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.3f",
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
+      ",%" PRIu64,
       modes[s->cfg->mode], dc_only, tot.vindicated, tot.verdicts[VR_VERIFIED],
       tot.verdicts[VR_FALSE], tot.verdicts[VR_UNKNOWN], an->build_graph ? an->g.n : 0,
       an->build_graph ? an->g.edges + po_edges : 0, tot.ls_edges, tot.timeouts,
-      tot.bad_witnesses, tot.static_ms, tot.ms);
+      tot.bad_witnesses, tot.static_ms, tot.ms,
+      tot.verdicts[VR_UNKNOWN] - tot.timeouts - tot.bad_witnesses - tot.stuck, tot.timeouts,
+      tot.bad_witnesses, tot.stuck);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; %" PRIu64 " DC-only; verdicts: %" PRIu64 " verified, %" PRIu64 " false, %" PRIu64
            " unknown",

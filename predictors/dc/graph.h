@@ -26,8 +26,10 @@ typedef struct dc_graph {
   rp_event *ev;           /* the node's event */
   uint32_t *po_prev, *po_next;
   uint32_t *match;        /* acq: its release (DC_NONE if open); rel: its acquire */
-  uint32_t *encl;         /* acq: the acquire enclosing it; others: the innermost
-                             acquire enclosing them (a rel's own acquire) */
+  uint32_t *encl;         /* the innermost acquire held by the thread at the event
+                             (a rel: before it releases); following encl from
+                             there passes every section held at the event, and,
+                             when releases are not LIFO, some closed before it */
   /* Permanent non-PO edges: preds of node v are pred[pred_off[v] .. pred_off[v+1]). */
   uint32_t *pred_off, *pred;
   size_t off_cap, edges, edge_cap;

@@ -290,12 +290,23 @@ static bool compute_d(vindicator *v, uint32_t e1, uint32_t e2) {
   return true;
 }
 
+/* The sections enclosing e, innermost first: the acquire itself for an
+** acquire, then along encl, skipping sections released before e (releases
+** need not be LIFO: acq(a) acq(b) rel(a) x leaves only b around x). */
+static uint32_t enclosing(const dc_graph *g, uint32_t c, uint32_t e) {
+  while (c != DC_NONE && g->match[c] != DC_NONE && g->match[c] < e) c = g->encl[c];
+  return c;
+}
+
+static uint32_t first_enclosing(const dc_graph *g, uint32_t e) {
+  return enclosing(g, g->ev[e].op == RP_OP_ACQ ? e : g->encl[e], e);
+}
+
 /* LSOK(S, e) of §6.4, applying the lock-state update when `apply`. */
 static bool ls_ok(vindicator *v, uint32_t e, bool apply) {
   const dc_graph *g = v->g;
   uint32_t t = g->ev[e].thread + 1;
-  uint32_t c = g->ev[e].op == RP_OP_ACQ ? e : g->encl[e];
-  for (; c != DC_NONE; c = g->encl[c]) {
+  for (uint32_t c = first_enclosing(g, e); c != DC_NONE; c = enclosing(g, g->encl[c], e)) {
     uint32_t m = g->ev[c].operand;
     if (v->holder[m] != 0 && v->holder[m] != t) return false;
     if (v->holder[m] == 0 && g->match[c] != e && v->acqs_in_s[m] > 0) return false;
@@ -327,8 +338,7 @@ static uint32_t missing_release(vindicator *v, uint32_t *next, size_t n) {
       }
   for (size_t i = 0; i < n; i++) {
     uint32_t e = next[i], t = g->ev[e].thread + 1;
-    uint32_t c = g->ev[e].op == RP_OP_ACQ ? e : g->encl[e];
-    for (; c != DC_NONE; c = g->encl[c]) {
+    for (uint32_t c = first_enclosing(g, e); c != DC_NONE; c = enclosing(g, g->encl[c], e)) {
       uint32_t r = g->match[c], m = g->ev[c].operand;
       if (r != DC_NONE && !in_r(v, r) && v->acqs_in_s[m] > 0 &&
           (v->holder[m] == 0 || v->holder[m] == t) && !in_d(v, r))

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "state_set.h"
@@ -102,8 +103,16 @@ static bool enter(search *q, size_t depth) {
   return true;
 }
 
-static bool must_stop(const explore *x) {
-  return x->races.count == x->pairs || x->states >= x->max_states;
+static double ms_since(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* The clock is read every 4096 steps: a step costs well under a microsecond. */
+static bool must_stop(explore *x, uint64_t step, const struct timespec *started) {
+  if (x->max_ms > 0 && step % 4096 == 0 && ms_since(started) > x->max_ms) x->out_of_time = true;
+  return x->races.count == x->pairs || x->states >= x->max_states || x->out_of_time;
 }
 
 void explore_run(explore *x) {
@@ -118,8 +127,11 @@ void explore_run(explore *x) {
   q.next_try = rp_calloc(n + 2, sizeof *q.next_try);
 
   size_t depth = 0;
+  uint64_t step = 0;
+  struct timespec started;
+  clock_gettime(CLOCK_MONOTONIC, &started);
   enter(&q, 0);
-  while (!must_stop(x)) {
+  while (!must_stop(x, ++step, &started)) {
     uint32_t t = q.next_try[depth], i = RP_NONE;
     for (; t < m->threads; t++) {
       i = rp_rnext(m, &q.s, t);
@@ -137,7 +149,7 @@ void explore_run(explore *x) {
     if (enter(&q, depth + 1)) depth++;
     else rp_rundo_append(m, &q.s, q.undo[depth]);
   }
-  x->complete = x->races.count == x->pairs || x->states < x->max_states;
+  x->complete = x->races.count == x->pairs || (x->states < x->max_states && !x->out_of_time);
   rp_rstate_free(&q.s);
   state_set_free(&q.seen);
   free(q.key), free(q.path), free(q.undo), free(q.next_try);

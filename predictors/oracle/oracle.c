@@ -10,10 +10,12 @@
 ** per pair, sorted by second then first event.  Stats: the usual columns
 ** (racy_pairs counts races only) plus def, states, pairs, races, unknown.
 */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "driver.h"
@@ -24,6 +26,7 @@
 typedef struct oracle_config {
   const rp_rdef *def;
   uint64_t max_states;
+  double max_seconds;
   const char *witness_dir;
   const char *trace_path;
 } oracle_config;
@@ -38,6 +41,15 @@ static int oracle_option(void *ctx, const char *name, const char *value) {
   if (strcmp(name, "--max-states") == 0) {
     c->max_states = rp_parse_count(name, value);
     if (c->max_states == 0) rp_usage_error("--max-states must be positive");
+    return 2;
+  }
+  if (strcmp(name, "--max-seconds") == 0) {
+    char *end;
+    c->max_seconds = value ? strtod(value, &end) : 0;
+    if (!value || *value == '\0' || *end != '\0' || !(c->max_seconds > 0) ||
+        c->max_seconds > 1e9)
+      rp_usage_error("--max-seconds expects a positive number of seconds up to 1e9, not '%s'",
+                     value ? value : "");
     return 2;
   }
   if (strcmp(name, "--witness") == 0) {
@@ -86,9 +98,9 @@ static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
         unknown++;
       }
     }
-  rp_report_extra_stats(rep, ",def,states,pairs,races,unknown",
-                        ",%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64, x->m->def->name,
-                        x->states, x->pairs, x->races.count, unknown);
+  rp_report_extra_stats(rep, ",def,states,pairs,races,unknown,out_of_time",
+                        ",%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%d", x->m->def->name,
+                        x->states, x->pairs, x->races.count, unknown, x->out_of_time);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; --def %s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
            x->states, unknown);
@@ -101,7 +113,10 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   witness_ctx w = {c, trace};
   rp_rmodel_init(&m, trace, c->def);
   explore_init(&x, &m, c->max_states);
+  x.max_ms = c->max_seconds * 1e3;
   if (c->witness_dir) {
+    if (mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
+      rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
     x.on_race = write_witness;
     x.ctx = &w;
   }
@@ -113,14 +128,16 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
 
 int main(int argc, char **argv) {
   static oracle_config config = {.max_states = 4000000};
-  static char help[1024];
+  static char help[2048];
   config.def = rp_rdefs[0];
   snprintf(help, sizeof help,
            "  --def D          definition of predictable race: %s\n"
            "                   (default enabled; see rp-oracle's README section)\n"
            "  --max-states N   explore at most N states (default 4000000); pairs\n"
            "                   left undecided are reported with verdict unknown\n"
-           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std\n",
+           "  --max-seconds S  explore for at most S seconds (default: no limit);\n"
+           "                   likewise, undecided pairs are unknown\n"
+           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (DIR is created)\n",
            rp_rdef_names());
   static rp_offline oracle = {
       .tool = {.name = "oracle",

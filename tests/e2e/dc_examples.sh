@@ -118,4 +118,9 @@ printf 'T1|rel(m)|1\n' > "$TMP/ill.std"
 rp-dc --quiet "$TMP/ill.std" 2>/dev/null; expect_eq ill-formed-exit $? 2
 rp-dc --vindicate sometimes "$TMP/ill.std" 2>/dev/null; expect_eq usage-exit $? 1
 rp-dc --verdicts maybe "$TMP/ill.std" 2>/dev/null; expect_eq verdicts-usage $? 1
+# Unknown verdicts are counted by reason; a race that is not vindicated is untried.
+printf 'T0|acq(L1)|1\nT0|acq(L0)|2\nT0|rel(L1)|3\nT0|r(V0)|4\nT1|acq(L1)|5\nT1|w(V0)|6\n' > "$TMP/unnested.std"
+expect_eq "unnested: verified" "$(stat dc "$TMP/unnested.std" verified --vindicate all)" 1
+expect_eq "unnested: none stuck" "$(stat dc "$TMP/unnested.std" unknown_stuck --vindicate all)" 0
+expect_eq "unnested: untried by default" "$(stat dc "$TMP/unnested.std" unknown_untried)" 1
 finish

@@ -37,4 +37,17 @@ printf 'T1|rel(l)|1\n' > "$TMP/bad.std"
 rp-oracle --quiet "$TMP/bad.std" 2>/dev/null; expect_eq "ill-formed" "$?" 2
 rp-oracle --quiet --def nonsense "$TMP/DL.std" 2>/dev/null; expect_eq "bad def" "$?" 1
 rp-oracle --quiet --max-states 0 "$TMP/DL.std" 2>/dev/null; expect_eq "zero states" "$?" 1
+for v in 0 -1 nan inf 1e300 x; do
+  rp-oracle --quiet --max-seconds "$v" "$TMP/DL.std" 2>/dev/null; expect_eq "--max-seconds $v" "$?" 1
+done
+
+# A time budget: past it the undecided pairs are unknown, never guessed.
+rp-gen --threads 6 --locks 2 --vars 40 --events 400 --seed 3 -o "$TMP/big.std"
+rp-oracle --quiet --max-seconds 0.3 --max-states 1000000000 --stats "$TMP/big.csv" \
+  --races "$TMP/big-races.csv" "$TMP/big.std"
+expect_eq "time budget exit" "$?" 0
+col() { awk -F, -v c="$1" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i} NR==2{print $k}' "$TMP/big.csv"; }
+expect_eq "out_of_time" "$(col out_of_time)" 1
+[ "$(col unknown)" -gt 0 ] || fail "no unknown pairs after the time budget"
+expect_eq "unknown rows" "$(grep -c ',unknown$' "$TMP/big-races.csv")" "$(col unknown)"
 finish

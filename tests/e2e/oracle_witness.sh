@@ -64,4 +64,20 @@ grep -q 'lock is held' "$TMP/err" || fail "lock message: $(cat "$TMP/err")"
 # Usage errors.
 rp-check-witness "$TMP/L.std" 2>/dev/null; expect_eq "usage" "$?" 1
 rp-check-witness --def nonsense "$TMP/L.std" "$TMP/L.w" 2 5 2>/dev/null; expect_eq "bad def" "$?" 1
+
+# --witness creates its directory (one level, as mkdir does).
+printf 'T0|w(x)|1\nT1|w(x)|2\n' > "$TMP/wd.std"
+rp-oracle --quiet --witness "$TMP/new-dir" "$TMP/wd.std"; expect_eq "--witness new dir" "$?" 0
+[ -s "$TMP/new-dir/race-1-2.std" ] || fail "--witness did not create its directory"
+rp-oracle --quiet --witness "$TMP/no/such/dir" "$TMP/wd.std" 2>/dev/null
+expect_eq "--witness under a missing parent" "$?" 1
+# A witness over re-entrant critical sections replays with or without the
+# inner acquire/release lines (they collapse as in the reader).
+printf 'T0|acq(l)|1\nT0|acq(l)|2\nT0|w(x)|3\nT0|rel(l)|4\nT0|w(y)|5\nT0|rel(l)|6\nT1|w(y)|7\nT1|acq(l)|8\nT1|w(x)|9\nT1|rel(l)|10\n' > "$TMP/re.std"
+rp-oracle --quiet --witness "$TMP/re-w" "$TMP/re.std" 2>/dev/null
+rp-check-witness --quiet "$TMP/re.std" "$TMP/re-w/race-5-7.std" 5 7; expect_eq "re-entrant: oracle's witness" "$?" 0
+printf 'T0|acq(l)|1\nT0|acq(l)|2\nT0|w(x)|3\nT0|rel(l)|4\nT0|w(y)|5\nT1|w(y)|7\n' > "$TMP/re-full.std"
+rp-check-witness --quiet "$TMP/re.std" "$TMP/re-full.std" 5 7; expect_eq "re-entrant: inner lines kept" "$?" 0
+printf 'T0|acq(l)|1\nT0|acq(l)|2\nT1|w(y)|7\nT0|w(y)|5\n' > "$TMP/re-bad.std"
+rp-check-witness --quiet "$TMP/re.std" "$TMP/re-bad.std" 5 7 2>/dev/null; expect_eq "re-entrant: an event missing" "$?" 2
 finish

@@ -20,7 +20,8 @@
 #include "witness.h"
 
 static const char usage[] =
-    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
+    "rp-check-witness: check a race witness against its original trace\n\n"
+    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n\n"
     "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
     "followed by the racing events at positions E1 and E2 of ORIGINAL.\n"
     "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
@@ -75,8 +76,26 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
   return ok;
 }
 
+/* Drop the witness's re-entrant acquire/release pairs with the reader's own
+** rule (wellformed.h), as the original's were dropped, so a witness may keep
+** or omit them.  Other well-formedness problems stay for the check to name. */
+static void collapse_reentrant(rp_trace *w) {
+  rp_wellformed wf;
+  rp_wf_init(&wf);
+  char problem[400];
+  size_t kept = 0;
+  for (size_t i = 0; i < w->count; i++)
+    if (rp_wf_step(&wf, &w->events[i], &w->sym, problem, sizeof problem) != RP_WF_DROP) {
+      w->events[kept] = w->events[i];
+      w->pos[kept++] = w->pos[i];
+    }
+  w->count = kept;
+  rp_wf_free(&wf);
+}
+
 int main(int argc, char **argv) {
   rp_progname = "rp-check-witness";
+  rp_check_stdout_at_exit();
   const char *args[4];
   int nargs = 0;
   bool quiet = false;
@@ -84,19 +103,22 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("rp-check-witness %s\n", RP_VERSION); return 0; }
     else if (!strcmp(a, "--quiet")) quiet = true;
     else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
       const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
       if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
     } else if (nargs < 4 && (a[0] != '-' || !a[1])) args[nargs++] = a;
-    else rp_die(RP_EXIT_USAGE, "unexpected argument %s (try --help)", a);
+    else if (a[0] == '-' && a[1]) rp_usage_error("unknown option %s", a);
+    else rp_usage_error("unexpected argument %s", a);
   }
-  if (nargs != 4) rp_die(RP_EXIT_USAGE, "expected ORIGINAL WITNESS E1 E2 (try --help)");
+  if (nargs != 4) rp_usage_error("expected ORIGINAL WITNESS E1 E2");
 
   rp_trace orig, wit;
   rp_rmodel m;
   rp_trace_load_or_die(&orig, args[0], RP_SOURCE_CHECKED);
   rp_trace_load_or_die(&wit, args[1], RP_SOURCE_RAW);
+  collapse_reentrant(&wit);
   rp_rmodel_init(&m, &orig, def);
   uint32_t e1 = index_of(&orig, rp_parse_count("E1", args[2]));
   uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));

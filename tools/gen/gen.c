@@ -8,15 +8,17 @@
 **
 ** The trace streams out as it is generated, so its length is unbounded.
 */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "diag.h"
 #include "gen_model.h"
 
 static const char usage[] =
-    "usage: rp gen [options]\n"
-    "Write a random well-formed trace in STD to standard output.\n\n"
+    "rp-gen: write a random well-formed trace in STD\n\n"
+    "usage: rp gen [options]\n\n"
     "  --threads N      threads T0..T<N-1> (default 4)\n"
     "  --locks N        locks L0.. (default 4)\n"
     "  --vars N         variables V0.. (default 16)\n"
@@ -29,12 +31,14 @@ static const char usage[] =
     "  --read-share P   share of reads among accesses (default 0.5)\n"
     "  --small          fuzz mode: a small random trace (2-4 threads, 1-3 locks\n"
     "                   and variables, 6-16 events, nesting, forks and joins,\n"
-    "                   branches, locks held at the end) drawn from --seed;\n"
+    "                   branches, locks held at the end, releases out of nesting\n"
+    "                   order, joins of threads with no events) drawn from --seed;\n"
     "                   locations are event positions\n"
     "  --cross-cs       with --small: a critical section that forks a thread\n"
     "                   joins it before it closes (cross-thread critical\n"
     "                   sections, for PWR^cs and lockset --mode ls-ct)\n"
-    "  -o FILE          write to FILE instead of standard output\n";
+    "  -o FILE          write to FILE instead of standard output\n"
+    "  --help           this text\n  --version        the version\n";
 
 static double parse_share(const char *name, const char *v) {
   char *end;
@@ -46,9 +50,10 @@ static double parse_share(const char *name, const char *v) {
 }
 
 static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint64_t max) {
-  char *end;
+  char *end = NULL;
+  errno = 0;
   unsigned long long n = v && *v != '-' ? strtoull(v, &end, 10) : 0;
-  if (!v || *v == '-' || *end || n < min || n > max)
+  if (!v || !*v || *v == '-' || *end || errno == ERANGE || n < min || n > max)
     rp_die(RP_EXIT_USAGE, "%s expects an integer in %llu..%llu, got '%s'", name,
            (unsigned long long)min, (unsigned long long)max, v ? v : "");
   return n;
@@ -56,6 +61,7 @@ static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint6
 
 int main(int argc, char **argv) {
   rp_progname = "rp-gen";
+  rp_check_stdout_at_exit();
   gen_params p = {.threads = 4, .locks = 4, .vars = 16, .events = 1000, .seed = 1,
                   .cs_share = 0.3, .nesting = 1, .read_share = 0.5};
   bool small = false, cross_cs = false;
@@ -64,6 +70,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     int used = 2;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+    else if (!strcmp(a, "--version")) { printf("rp-gen %s\n", RP_VERSION); return 0; }
     else if (!strcmp(a, "--threads")) p.threads = parse_count(a, v, 1, 1u << 20);
     else if (!strcmp(a, "--locks")) p.locks = parse_count(a, v, 0, 1u << 24);
     else if (!strcmp(a, "--vars")) p.vars = parse_count(a, v, 1, 1u << 28);
@@ -97,6 +104,7 @@ int main(int argc, char **argv) {
     fprintf(out, "# rp gen --small%s --seed %llu\n", cross_cs ? " --cross-cs" : "",
             (unsigned long long)p.seed);
   gen_run(&p, out);
-  if (fclose(out) != 0) rp_die(RP_EXIT_RESOURCE, "write error");
+  if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0))
+    rp_die(RP_EXIT_RESOURCE, "%s: write error", out_path ? out_path : "standard output");
   return 0;
 }

@@ -14,6 +14,10 @@
 /* Fuzz mode: chances of a fork of a waiting thread and of a join. */
 #define FORK_CHANCE 0.3
 #define JOIN_CHANCE 0.06
+/* Fuzz mode: chance that a fork is joined at once (a thread with no events)
+** and, with --unnested, that a release is not of the innermost lock. */
+#define EMPTY_JOIN_CHANCE 0.15
+#define UNNESTED_CHANCE 0.7
 
 enum { WAITING, LIVE, JOINED };
 
@@ -114,6 +118,12 @@ static void acquire(gen *g, uint32_t t, uint32_t l) {
 
 static void release(gen *g, uint32_t t) {
   gen_thread *th = &g->threads[t];
+  if (g->p->unnested && th->depth > 1 && chance(g, UNNESTED_CHANCE)) {
+    uint32_t i = below(g, th->depth - 1);   /* an outer lock goes first */
+    held_lock h = th->held[i];
+    memmove(th->held + i, th->held + i + 1, (th->depth - 1 - i) * sizeof h);
+    th->held[th->depth - 1] = h;
+  }
   uint32_t l = th->held[--th->depth].lock;
   g->holder[l] = 0;
   emit(g, t, "rel", "L", l);
@@ -149,6 +159,10 @@ static bool fork_or_join(gen *g, uint32_t t) {
     gen_thread *th = &g->threads[t];
     if (g->p->cross_cs && th->depth && !th->held[th->depth - 1].child)
       th->held[th->depth - 1].child = u + 1;
+    if (chance(g, EMPTY_JOIN_CHANCE)) {
+      emit(g, t, "join", "T", u);
+      set_state(g, u, JOINED);
+    }
     return true;
   }
   if (g->live_count > 1 && chance(g, JOIN_CHANCE)) {
@@ -195,7 +209,8 @@ static void step(gen *g, uint32_t t) {
     release(g, t);
     return;
   }
-  bool want = th->depth ? th->depth < p->nesting && chance(g, NEST_CHANCE)
+  double nest = p->unnested ? 3 * NEST_CHANCE : NEST_CHANCE;   /* something to unnest */
+  bool want = th->depth ? th->depth < p->nesting && chance(g, nest)
                         : chance(g, g->start_chance);
   uint32_t l = want ? free_lock(g) : UINT32_MAX;
   if (l != UINT32_MAX) acquire(g, t, l);
@@ -304,5 +319,6 @@ void gen_small_params(gen_params *p) {
   p->read_share = 0.5;
   p->random_forks = chance(&g, 0.5);
   p->leave_held = chance(&g, 0.5);
+  p->unnested = chance(&g, 0.5);
   p->loc_is_pos = true;
 }

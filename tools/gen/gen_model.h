@@ -24,6 +24,7 @@ typedef struct gen_params {
   /* Fuzz-mode knobs (set by --small): */
   bool random_forks;    /* forks and joins anywhere, of some threads */
   bool leave_held;      /* locks may still be held at the end */
+  bool unnested;        /* releases need not be of the innermost lock */
   bool loc_is_pos;      /* location = event position (else a static site) */
   bool cross_cs;        /* a section that forks a thread stays open until
                         ** the thread is joined: cross-thread sections */
