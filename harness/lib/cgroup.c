@@ -40,6 +40,18 @@ static long long read_number(const char *dir, const char *file, const char *key)
   return value;
 }
 
+/* The first line of dir/file into buf ("" if it cannot be read). */
+static void read_line(const char *dir, const char *file, char *buf, int size) {
+  char *path = xasprintf("%s/%s", dir, file);
+  FILE *f = fopen(path, "r");
+  free(path);
+  buf[0] = '\0';
+  if (f) {
+    if (!fgets(buf, size, f)) buf[0] = '\0';
+    fclose(f);
+  }
+}
+
 static int file_exists(const char *dir, const char *file) {
   char *path = xasprintf("%s/%s", dir, file);
   int ok = access(path, F_OK) == 0;
@@ -131,14 +143,8 @@ static char *make_child(Cgroup *cg, const char *controller) {
 static int unified_memory(void) {
   char *parent = own_dir(NULL);
   if (!parent) return 0;
-  char *path = xasprintf("%s/cgroup.subtree_control", parent);
-  FILE *f = fopen(path, "r");
-  free(path);
-  char line[1024] = "";
-  if (f) {
-    if (!fgets(line, sizeof line, f)) line[0] = '\0';
-    fclose(f);
-  }
+  char line[1024];
+  read_line(parent, "cgroup.subtree_control", line, sizeof line);
   int ok = strstr(line, "memory") || write_file(parent, "cgroup.subtree_control", "+memory") == 0;
   free(parent);
   return ok;
@@ -244,14 +250,8 @@ static int kill_listed(const char *dir) {
 static void kill_frozen(const char *freezer) {
   write_file(freezer, "freezer.state", "FROZEN");
   for (int tries = 0; tries < 1000; tries++) {
-    char *path = xasprintf("%s/freezer.state", freezer);
-    FILE *f = fopen(path, "r");
-    free(path);
-    char state[32] = "";
-    if (f) {
-      if (!fgets(state, sizeof state, f)) state[0] = '\0';
-      fclose(f);
-    }
+    char state[32];
+    read_line(freezer, "freezer.state", state, sizeof state);
     if (strncmp(state, "FREEZING", 8) != 0) break;
     usleep(1000);
   }
