@@ -67,6 +67,10 @@ if [ "$method" != rlimit ]; then
   [ "$peak" -ge 60000 ] && [ "$peak" -le 66000 ] || fail "peak of the C hog: $peak KiB"
   expect "memout,,SIGKILL" "$(run --memory 200 -- python3 -c 'b = bytearray(1 << 30)')" \
     "a memory hog in Python (cgroup)"
+  # A child killed by the OOM killer while the command exits 0: the cgroup's
+  # own counter says memout.
+  expect "memout,0," "$(run --memory 100 -- sh -c 'python3 -c "b = bytearray(1 << 30)" 2>/dev/null; exit 0')" \
+    "an OOM-killed child of a command that exits 0"
   # The peak is the whole run's: two processes of 60 MiB each at once.
   two='python3 -c "import time; b = b\"x\" * (60 << 20); time.sleep(1)"'
   expect "ok,0," "$(run --memory 512 -- sh -c "$two & $two & wait")" "two processes of 60 MiB"
