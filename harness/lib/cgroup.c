@@ -1,6 +1,7 @@
 /* A cgroup per run in v1 and v2 hierarchies; see cgroup.h. */
 #include "cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -123,11 +124,30 @@ static char *own_dir(const char *controller) {
   return dir;
 }
 
+/* Removes the empty cgroups of rp runs that died without cleaning up (killed
+** by SIGKILL); rmdir refuses any that still hold a process. */
+static void remove_stale(const char *parent) {
+  DIR *d = opendir(parent);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    long pid;
+    char rest;
+    if (sscanf(e->d_name, "rp-run-%ld%c", &pid, &rest) != 1 || pid <= 0) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char *path = xasprintf("%s/%s", parent, e->d_name);
+    rmdir(path);
+    free(path);
+  }
+  closedir(d);
+}
+
 /* Makes a child rp-run-PID of this process's cgroup in that hierarchy and
 ** remembers it for removal; NULL if it cannot. */
 static char *make_child(Cgroup *cg, const char *controller) {
   char *parent = own_dir(controller);
   if (!parent) return NULL;
+  remove_stale(parent);
   char *dir = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
   free(parent);
   if (mkdir(dir, 0755) != 0 && errno != EEXIST) {

@@ -93,6 +93,15 @@ fi
 if [ -d /sys/fs/cgroup/unified ] || grep -q ' - cgroup2 ' /proc/self/mountinfo; then
   echo "note: cgroup2 mounted; rp run uses it for cgroup.kill and cpu.stat where it can"
 fi
+# The empty cgroup of an rp run that was killed outright is removed by the next.
+own=$(sed -n 's/^0:://p' /proc/self/cgroup)
+v2=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)$own
+stale=4194303
+if [ -n "$v2" ] && ! kill -0 $stale 2>/dev/null && mkdir "$v2/rp-run-$stale" 2>/dev/null; then
+  run -- true >/dev/null
+  [ ! -d "$v2/rp-run-$stale" ] || { rmdir "$v2/rp-run-$stale"; fail "a stale cgroup was left"; }
+  echo "ok: a stale cgroup of a dead rp run is removed"
+fi
 
 # A fork bomb of 2,047 processes, most in their own sessions, under a time
 # limit: a timeout, and every process gone afterwards (with a cgroup, and with
