@@ -71,6 +71,17 @@ if [ "$method" != rlimit ]; then
   # own counter says memout.
   expect "memout,0," "$(run --memory 100 -- sh -c 'python3 -c "b = bytearray(1 << 30)" 2>/dev/null; exit 0')" \
     "an OOM-killed child of a command that exits 0"
+  # A 160 MiB file mapped under a 150 MiB limit: its pages are reclaimable
+  # cache, which the cgroup allows; RLIMIT_AS counts the mapping and refuses.
+  head -c $((160 << 20)) /dev/zero >"$tmp/big"
+  mapper='import mmap, sys
+f = open(sys.argv[1], "rb")
+m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+print(sum(m[i] for i in range(0, len(m), 4096)))'
+  expect "ok,0," "$(run --memory 150 -- python3 -c "$mapper" "$tmp/big")" "a 160 MiB mapped file, 150 MiB (cgroup)"
+  expect "error,1," "$(run --memory 150 --memory-method rlimit -- python3 -c "$mapper" "$tmp/big" 2>/dev/null)" \
+    "a 160 MiB mapped file, 150 MiB (RLIMIT_AS counts address space)"
+  rm "$tmp/big"
   # The peak is the whole run's: two processes of 60 MiB each at once.
   two='python3 -c "import time; b = b\"x\" * (60 << 20); time.sleep(1)"'
   expect "ok,0," "$(run --memory 512 -- sh -c "$two & $two & wait")" "two processes of 60 MiB"
