@@ -36,7 +36,7 @@ FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   fputs("set title '", f);
   gp_put_plain(f, title, 1);
   /* The key goes beside the plot, never over the data. */
-  fputs("'\nset grid\nset key outside right top vertical Left reverse noautotitle\n", f);
+  fputs("'\nset grid lc rgb '#d0d0d0' lw 0.5\nset key outside right top vertical Left reverse noautotitle\n", f);
   return f;
 }
 
