@@ -262,7 +262,7 @@ static int bench(Bench *b) {
   if (pending < 0) return EXIT_RESOURCES;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,
           pending, b->dir);
-  bench_write_meta(b);
+  if (bench_write_meta(b) != 0) return EXIT_RESOURCES;
   int launched = pending > 0 ? bench_launch(b) : 0;
   BenchTally tally;
   int missing = bench_merge(b, &tally);

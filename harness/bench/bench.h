@@ -67,8 +67,8 @@ int bench_launch(const Bench *b);
 int bench_run_finished(const Bench *b, const BenchRun *r);
 
 /* meta.c: appends this invocation's description, with the command of every
-** pending run, to DIR/meta. */
-void bench_write_meta(const Bench *b);
+** pending run, to DIR/meta.  0, or -1 after a message. */
+int bench_write_meta(const Bench *b);
 
 /* What a results folder holds, by status (RunStatus order). */
 typedef struct BenchTally {

@@ -84,13 +84,13 @@ static void list_commands(FILE *meta, const Bench *b) {
   free(pending);
 }
 
-void bench_write_meta(const Bench *b) {
+int bench_write_meta(const Bench *b) {
   char *path = xasprintf("%s/meta", b->dir);
   FILE *meta = fopen(path, "a");
   if (!meta) {
-    fprintf(stderr, "rp-bench: warning: cannot write %s\n", path);
+    fprintf(stderr, "rp-bench: cannot write %s\n", path);
     free(path);
-    return;
+    return -1;
   }
   time_t now = time(NULL);
   char when[64];
@@ -99,6 +99,9 @@ void bench_write_meta(const Bench *b) {
   describe_plan(meta, b);
   describe_machine(meta, b);
   list_commands(meta, b);
-  fclose(meta);
+  int ok = !ferror(meta);
+  ok = fclose(meta) == 0 && ok;
+  if (!ok) fprintf(stderr, "rp-bench: cannot write %s\n", path);
   free(path);
+  return ok ? 0 : -1;
 }

@@ -1,6 +1,7 @@
 /* A cgroup per run in v1 and v2 hierarchies; see cgroup.h. */
 #include "cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -38,6 +39,18 @@ static long long read_number(const char *dir, const char *file, const char *key)
   }
   fclose(f);
   return value;
+}
+
+/* The first line of dir/file into buf ("" if it cannot be read). */
+static void read_line(const char *dir, const char *file, char *buf, int size) {
+  char *path = xasprintf("%s/%s", dir, file);
+  FILE *f = fopen(path, "r");
+  free(path);
+  buf[0] = '\0';
+  if (f) {
+    if (!fgets(buf, size, f)) buf[0] = '\0';
+    fclose(f);
+  }
 }
 
 static int file_exists(const char *dir, const char *file) {
@@ -111,11 +124,30 @@ static char *own_dir(const char *controller) {
   return dir;
 }
 
+/* Removes the empty cgroups of rp runs that died without cleaning up (killed
+** by SIGKILL); rmdir refuses any that still hold a process. */
+static void remove_stale(const char *parent) {
+  DIR *d = opendir(parent);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    long pid;
+    char rest;
+    if (sscanf(e->d_name, "rp-run-%ld%c", &pid, &rest) != 1 || pid <= 0) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char *path = xasprintf("%s/%s", parent, e->d_name);
+    rmdir(path);
+    free(path);
+  }
+  closedir(d);
+}
+
 /* Makes a child rp-run-PID of this process's cgroup in that hierarchy and
 ** remembers it for removal; NULL if it cannot. */
 static char *make_child(Cgroup *cg, const char *controller) {
   char *parent = own_dir(controller);
   if (!parent) return NULL;
+  remove_stale(parent);
   char *dir = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
   free(parent);
   if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
@@ -131,14 +163,8 @@ static char *make_child(Cgroup *cg, const char *controller) {
 static int unified_memory(void) {
   char *parent = own_dir(NULL);
   if (!parent) return 0;
-  char *path = xasprintf("%s/cgroup.subtree_control", parent);
-  FILE *f = fopen(path, "r");
-  free(path);
-  char line[1024] = "";
-  if (f) {
-    if (!fgets(line, sizeof line, f)) line[0] = '\0';
-    fclose(f);
-  }
+  char line[1024];
+  read_line(parent, "cgroup.subtree_control", line, sizeof line);
   int ok = strstr(line, "memory") || write_file(parent, "cgroup.subtree_control", "+memory") == 0;
   free(parent);
   return ok;
@@ -244,14 +270,8 @@ static int kill_listed(const char *dir) {
 static void kill_frozen(const char *freezer) {
   write_file(freezer, "freezer.state", "FROZEN");
   for (int tries = 0; tries < 1000; tries++) {
-    char *path = xasprintf("%s/freezer.state", freezer);
-    FILE *f = fopen(path, "r");
-    free(path);
-    char state[32] = "";
-    if (f) {
-      if (!fgets(state, sizeof state, f)) state[0] = '\0';
-      fclose(f);
-    }
+    char state[32];
+    read_line(freezer, "freezer.state", state, sizeof state);
     if (strncmp(state, "FREEZING", 8) != 0) break;
     usleep(1000);
   }

@@ -36,7 +36,7 @@ FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   fputs("set title '", f);
   gp_put_plain(f, title, 1);
   /* The key goes beside the plot, never over the data. */
-  fputs("'\nset grid\nset key outside right top vertical Left reverse noautotitle\n", f);
+  fputs("'\nset grid lc rgb '#d0d0d0' lw 0.5\nset key outside right top vertical Left reverse noautotitle\n", f);
   return f;
 }
 
@@ -66,18 +66,17 @@ int file_done(FILE *f, const char *out_dir, const char *name, const char *ext) {
 }
 
 /* Values that span more than two decades get a log axis.  Log-scale bars
-** rise from the bottom of the axis: put it a decade below the smallest value
-** so that every bar shows, and the top at the next power of ten above the
-** largest (never an empty range, which gnuplot warns about).  Returns the
-** bottom of the axis. */
+** rise from the bottom of the axis: put it at the power of ten below the
+** smallest value so that every bar shows, and the top at the power of ten
+** above the largest with room for a label (never an empty range, which
+** gnuplot warns about). */
 Axis gp_axis(FILE *gp, const char *axis, double smallest, double largest, int force_log) {
   Axis a = {0, largest > 0 ? largest * 1.15 : 1, 0};
   if (force_log || (smallest > 0 && largest / smallest > 100)) {
     a.log = 1;
-    a.bottom = pow(10, floor(log10(smallest)) - (force_log ? 0 : 1));
-    if (a.bottom >= smallest) a.bottom /= 10;
-    a.top = pow(10, ceil(log10(largest)));
-    if (a.top <= largest * 1.001) a.top *= 10;
+    a.bottom = pow(10, floor(log10(smallest)));
+    if (a.bottom >= smallest * 0.999) a.bottom /= 10;
+    a.top = pow(10, ceil(log10(largest * 1.5))); /* room for labels above the bars */
     fprintf(gp, "set logscale %s\n", axis);
   }
   fprintf(gp, "set %srange [%g:%g]\n", axis, a.bottom, a.top);
@@ -212,7 +211,7 @@ static int plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
     if (most <= 20) fputs("set xtics 1\n", gp);
     gp_axis(gp, "y", smallest, largest, 0);
     fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
-    plot_series(gp, "cactus", "linespoints pt 7 ps 1.2", &drawn);
+    plot_series(gp, "cactus", "linespoints lw 2 pt 7 ps 1.2", &drawn);
     rc = gp_close(gp, out_dir, "cactus", scripts);
   }
   strvec_free(&drawn);
@@ -303,11 +302,12 @@ static int plot_distances(const Summary *s, const char *out_dir, StrVec *scripts
              ? gp_open(out_dir, "distance", "Race distance, normalised by trace length (CDF over all traces)")
              : NULL;
   if (gp) {
-    fputs("set xlabel 'race distance / trace length (events)'\nset ylabel 'fraction of races'\n"
+    fputs("set xlabel 'race distance / trace length'\nset ylabel 'fraction of races'\n"
           "set yrange [0:1.05]\nset format x '%g'\n", gp);
-    gp_axis(gp, "x", smallest, 1, 1);
+    Axis x = gp_axis(gp, "x", smallest, 1, 1);
+    fprintf(gp, "set xrange [%g:1.1]\n", x.bottom);
     fputs("plot ", gp);
-    plot_series(gp, "distance", "steps", &drawn);
+    plot_series(gp, "distance", "steps lw 2", &drawn);
     rc = gp_close(gp, out_dir, "distance", scripts);
   }
   strvec_free(&drawn);

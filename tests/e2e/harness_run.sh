@@ -67,6 +67,21 @@ if [ "$method" != rlimit ]; then
   [ "$peak" -ge 60000 ] && [ "$peak" -le 66000 ] || fail "peak of the C hog: $peak KiB"
   expect "memout,,SIGKILL" "$(run --memory 200 -- python3 -c 'b = bytearray(1 << 30)')" \
     "a memory hog in Python (cgroup)"
+  # A child killed by the OOM killer while the command exits 0: the cgroup's
+  # own counter says memout.
+  expect "memout,0," "$(run --memory 100 -- sh -c 'python3 -c "b = bytearray(1 << 30)" 2>/dev/null; exit 0')" \
+    "an OOM-killed child of a command that exits 0"
+  # A 160 MiB file mapped under a 150 MiB limit: its pages are reclaimable
+  # cache, which the cgroup allows; RLIMIT_AS counts the mapping and refuses.
+  head -c $((160 << 20)) /dev/zero >"$tmp/big"
+  mapper='import mmap, sys
+f = open(sys.argv[1], "rb")
+m = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+print(sum(m[i] for i in range(0, len(m), 4096)))'
+  expect "ok,0," "$(run --memory 150 -- python3 -c "$mapper" "$tmp/big")" "a 160 MiB mapped file, 150 MiB (cgroup)"
+  expect "error,1," "$(run --memory 150 --memory-method rlimit -- python3 -c "$mapper" "$tmp/big" 2>/dev/null)" \
+    "a 160 MiB mapped file, 150 MiB (RLIMIT_AS counts address space)"
+  rm "$tmp/big"
   # The peak is the whole run's: two processes of 60 MiB each at once.
   two='python3 -c "import time; b = b\"x\" * (60 << 20); time.sleep(1)"'
   expect "ok,0," "$(run --memory 512 -- sh -c "$two & $two & wait")" "two processes of 60 MiB"
@@ -88,6 +103,15 @@ else
 fi
 if [ -d /sys/fs/cgroup/unified ] || grep -q ' - cgroup2 ' /proc/self/mountinfo; then
   echo "note: cgroup2 mounted; rp run uses it for cgroup.kill and cpu.stat where it can"
+fi
+# The empty cgroup of an rp run that was killed outright is removed by the next.
+own=$(sed -n 's/^0:://p' /proc/self/cgroup)
+v2=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)$own
+stale=4194303
+if [ -n "$v2" ] && ! kill -0 $stale 2>/dev/null && mkdir "$v2/rp-run-$stale" 2>/dev/null; then
+  run -- true >/dev/null
+  [ ! -d "$v2/rp-run-$stale" ] || { rmdir "$v2/rp-run-$stale"; fail "a stale cgroup was left"; }
+  echo "ok: a stale cgroup of a dead rp run is removed"
 fi
 
 # A fork bomb of 2,047 processes, most in their own sessions, under a time
