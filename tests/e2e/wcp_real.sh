@@ -1,6 +1,6 @@
-# rp-wcp prints RAPID's WCP racy events / racy lines on the bundled real
-# traces (datasets/real/README.md), with and without queue compaction;
-# --strict (Kini et al.'s Algorithm 1) orders less on two of them.
+# rp-wcp --rapid prints RAPID's WCP racy events / racy lines on the bundled
+# real traces (datasets/real/README.md), with and without queue compaction;
+# the default (Kini et al.'s Algorithm 1) orders less on two of them.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.."
 # counts TRACE [OPTIONS...]: "racy_events/racy_lines queue_peak late_threads"
@@ -11,15 +11,15 @@ counts() {
              NR==2{print $k["racy_events"] "/" $k["racy_lines"], $k["queue_peak"], $k["late_threads"]}'
 }
 while read -r trace rapid strict; do
-  read -r got peak late <<< "$(counts "$trace")"
-  expect_eq "wcp $trace" "$got" "$rapid"
-  expect_eq "wcp $trace late threads" "$late" 0
+  read -r got peak late <<< "$(counts "$trace" --rapid)"
+  expect_eq "wcp --rapid $trace" "$got" "$rapid"
+  expect_eq "wcp --rapid $trace late threads" "$late" 0
   [ "$peak" -ge 0 ] 2>/dev/null || fail "wcp $trace queue_peak '$peak'"
-  read -r got nogc_peak _ <<< "$(counts "$trace" --no-gc)"
-  expect_eq "wcp --no-gc $trace" "$got" "$rapid"
+  read -r got nogc_peak _ <<< "$(counts "$trace" --rapid --no-gc)"
+  expect_eq "wcp --rapid --no-gc $trace" "$got" "$rapid"
   [ "$nogc_peak" -ge "$peak" ] || fail "wcp $trace: --no-gc peak $nogc_peak < $peak"
-  read -r got _ _ <<< "$(counts "$trace" --strict)"
-  expect_eq "wcp --strict $trace" "$got" "$strict"
+  read -r got _ _ <<< "$(counts "$trace")"
+  expect_eq "wcp $trace" "$got" "$strict"
 done <<'TABLE'
 jgf_moldyn_A 12/3 14/3
 jgf_montecarlo_A 325/5 325/5
