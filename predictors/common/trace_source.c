@@ -39,10 +39,9 @@ static int fill_window(rp_source *s) {
     s->buf_cap *= 2;
     s->buf = rp_realloc(s->buf, s->buf_cap);
   }
-  ssize_t n;
-  do n = read(s->fd, s->buf + s->buf_end, s->buf_cap - s->buf_end);
-  while (n < 0 && errno == EINTR);
-  if (n < 0) return fail(s, "%s: read error: %s", s->path, strerror(errno));
+  ssize_t n = rp_input_read(s->input, s->buf + s->buf_end, s->buf_cap - s->buf_end,
+                            s->error, sizeof s->error);
+  if (n < 0) return -1;
   if (n == 0) s->eof = true;
   s->buf_end += (size_t)n;
   return 0;
@@ -55,11 +54,10 @@ static int slurp(rp_source *s) {
   s->buf = NULL;
   for (;;) {
     if (len == cap) data = rp_realloc(data, cap *= 2);
-    ssize_t n = read(s->fd, data + len, cap - len);
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = rp_input_read(s->input, data + len, cap - len, s->error, sizeof s->error);
     if (n < 0) {
       free(data);
-      return fail(s, "%s: read error: %s", s->path, strerror(errno));
+      return -1;
     }
     if (n == 0) break;
     len += (size_t)n;
@@ -100,6 +98,8 @@ int rp_source_open(rp_source *s, const char *path, int mode) {
     return open_binary(s);
   }
 
+  s->input = rp_input_open(s->fd, path, s->error, sizeof s->error);
+  if (s->input == NULL) return -1;
   s->format = RP_FORMAT_STD;
   s->buf_cap = STD_WINDOW;
   s->buf = rp_malloc(s->buf_cap);
@@ -165,6 +165,7 @@ void rp_source_close(rp_source *s) {
   if (s->mapped) munmap(s->data, s->data_len);
   else free(s->data);
   free(s->buf);
+  rp_input_close(s->input);
   if (s->fd > 0) close(s->fd);
   rp_wf_free(&s->wf);
   rp_symbols_free(&s->sym);

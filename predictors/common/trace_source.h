@@ -1,7 +1,8 @@
 /*
 ** A trace source streams events from a file or standard input ("-"),
 ** whatever its format: the format is detected by its magic number (binary)
-** or taken to be STD text.  Memory is bounded by the number of distinct
+** or taken to be STD text, after any xz, gzip or zstd compression is undone
+** on the fly (input_stream.h).  Memory is bounded by the number of distinct
 ** names, not by the trace length (binary input from a pipe is the exception:
 ** it is read whole, as it cannot be mapped).
 **
@@ -17,6 +18,7 @@
 
 #include "bin_format.h"
 #include "event.h"
+#include "input_stream.h"
 #include "wellformed.h"
 
 typedef enum rp_format { RP_FORMAT_STD, RP_FORMAT_BIN } rp_format;
@@ -32,6 +34,7 @@ typedef struct rp_source {
   char error[512];      /* "file:line: expected ..." after a failure */
 
   int fd;
+  rp_input *input;      /* the bytes of fd, decompressed */
   bool raw;
   bool eof;
   /* STD: a window of the input. */
