@@ -89,6 +89,12 @@ bench: deps all
 fuzz: deps all
 	scripts/fuzz $(SEEDS)
 
+# The papers' evaluation tables beside ours (paper-figures/README.md):
+# make paper-figures [FIG=m2-table2,...] [QUICK=1 (small bundled traces only)]
+.PHONY: paper-figures
+paper-figures: deps all
+	python3 paper-figures/figures.py $(if $(FIG),--fig $(FIG)) $(if $(QUICK),--quick --jobs 2)
+
 deps:
 	@scripts/install-deps
 
