@@ -4,11 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "text_scan.h"
 
-static bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+#include "diag.h"
 
 enum { CSV_SYNC = RP_OP_COUNT };
 
@@ -34,9 +32,9 @@ static bool find_cell(const char *line, size_t len, csv_cell *c) {
   for (c->column = 0;; c->column++) {
     const char *comma = memchr(p, ',', (size_t)(end - p));
     const char *cell_end = comma ? comma : end;
-    while (p < cell_end && is_blank(*p)) p++;
+    while (p < cell_end && rp_is_blank(*p)) p++;
     const char *e = cell_end;
-    while (e > p && is_blank(e[-1])) e--;
+    while (e > p && rp_is_blank(e[-1])) e--;
     if (e > p) {
       c->start = p;
       c->end = e;
@@ -53,7 +51,7 @@ static void match_event(csv_cell *c) {
   const char *paren = memchr(c->start, '(', (size_t)(c->end - c->start));
   if (paren == NULL || c->end[-1] != ')' || c->end - 1 == paren + 1) return;
   for (const char *q = paren + 1; q < c->end - 1; q++)
-    if (is_blank(*q)) return;
+    if (rp_is_blank(*q)) return;
   size_t n = (size_t)(paren - c->start);
   for (size_t i = 0; i < sizeof csv_ops / sizeof csv_ops[0]; i++)
     if (strlen(csv_ops[i].name) == n && memcmp(csv_ops[i].name, c->start, n) == 0) {
@@ -127,7 +125,7 @@ int rp_csv_write_event(FILE *out, const rp_symbols *sym, const rp_event *ev,
     arg = rp_names_get(table, ev->operand);
   }
   for (const char *q = arg; *q; q++)
-    if (is_blank(*q) || *q == ',') return *expected = "an operand with blanks or commas has no CSV form", -1;
+    if (rp_is_blank(*q) || *q == ',') return *expected = "an operand with blanks or commas has no CSV form", -1;
   for (uint32_t i = 0; i < ev->thread; i++) fputc(',', out);
   fprintf(out, "%s(%s)\n", names[ev->op], arg);
   return 0;

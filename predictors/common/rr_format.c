@@ -3,19 +3,16 @@
 
 #include <string.h>
 
-/* Java's \s: the blanks RAPID's regular expression skips. */
-static bool is_blank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
+#include "text_scan.h"
 
 static const char *skip_blanks(const char *p, const char *end) {
-  while (p < end && is_blank(*p)) p++;
+  while (p < end && rp_is_blank(*p)) p++;
   return p;
 }
 
 /* A run of characters that are neither blanks nor commas. */
 static const char *word_end(const char *p, const char *end) {
-  while (p < end && !is_blank(*p) && *p != ',') p++;
+  while (p < end && !rp_is_blank(*p) && *p != ',') p++;
   return p;
 }
 
@@ -36,7 +33,7 @@ static rp_op rr_op(const char *s, size_t len) {
 
 bool rp_rr_looks_like(const char *line, size_t len) {
   const char *end = line + len, *p = line + 1;
-  if (len < 2 || line[0] != '@' || !is_blank(*p)) return false;
+  if (len < 2 || line[0] != '@' || !rp_is_blank(*p)) return false;
   p = skip_blanks(p, end);
   const char *paren = memchr(p, '(', (size_t)(end - p));
   return paren != NULL && rr_op(p, (size_t)(paren - p)) != RP_OP_COUNT;
@@ -47,7 +44,7 @@ int rp_rr_parse_line(const char *line, size_t len, rp_symbols *sym, rp_event *ev
   const char *end = line + len;
   if (len == 0 || line[0] != '@') return 0;
   const char *p = line + 1;
-  if (p == end || !is_blank(*p)) return *expected = "expected blanks after '@'", -1;
+  if (p == end || !rp_is_blank(*p)) return *expected = "expected blanks after '@'", -1;
   p = skip_blanks(p, end);
   const char *paren = memchr(p, '(', (size_t)(end - p));
   rp_op op = paren ? rr_op(p, (size_t)(paren - p)) : RP_OP_COUNT;
@@ -81,7 +78,7 @@ int rp_rr_parse_line(const char *line, size_t len, rp_symbols *sym, rp_event *ev
 static bool writable(const char *s) {
   if (*s == '\0') return false;
   for (; *s; s++)
-    if (is_blank(*s) || *s == ',') return false;
+    if (rp_is_blank(*s) || *s == ',') return false;
   return true;
 }
 
