@@ -44,9 +44,8 @@ def program_aliases():
 
 
 class Run:
-    def __init__(self, results_dir, predictors):
+    def __init__(self, results_dir):
         self.dir = results_dir
-        self.predictors = predictors          # the names in the plan, built or not
         path = os.path.join(results_dir, "runs.csv")
         self.rows = read_csv(path) if os.path.exists(path) else []
         self.traces = []

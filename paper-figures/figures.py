@@ -46,7 +46,7 @@ def load(entry):
     return mod
 
 
-def needs(spec, entry_dir, bindir):
+def needs(spec, entry_dir):
     """The rp-* executables a plan predictor needs: rp-NAME, or what a
     wrapper names on its '# needs:' line."""
     if "/" not in spec:
@@ -160,7 +160,7 @@ def main():
         plan = parse_plan(os.path.join(entry_dir, "plan"))
         preds, absent = [], []
         for p in plan["predictors"].split():
-            (preds if all(built(e, bindir) for e in needs(p, entry_dir, bindir)) else absent).append(p)
+            (preds if all(built(e, bindir) for e in needs(p, entry_dir)) else absent).append(p)
         if absent:
             print(f"note: not built, their columns say n/b: {' '.join(absent)}")
         out = os.path.join(results, entry)
@@ -173,7 +173,7 @@ def main():
             print(f"rp bench failed ({bench.returncode}): {bench.stderr.strip()[-400:]}")
             failed.append(entry)
             continue
-        run = figlib.Run(os.path.join(out, "bench"), [os.path.basename(p) for p in plan["predictors"].split()])
+        run = figlib.Run(os.path.join(out, "bench"))
         ctx = Context(entry, run, entry_dir)
         table = mod.render(ctx)
         text = [f"# {entry}: {mod.TITLE}", "", "Source: " + "; ".join(ctx.source), "",
