@@ -10,7 +10,8 @@ layout and counting: REQUIRES, a list of predictors without which the entry
 is skipped, and render(ctx)) and README.md.  Predictors of the plan that are
 not built are left out of the run (their columns say n/b); an entry whose
 REQUIRES are not all built is skipped with a message and fills in by itself
-once they are.  --quick runs the small bundled traces only, with a 60 s limit.
+once they are.  --quick runs the small bundled traces only, with a 60 s limit
+and no memory limit.
 Results: DIR/ENTRY/ (the bench folder, table.md, findings.md).
 """
 import argparse
@@ -87,6 +88,8 @@ def write_plan(entry_dir, plan, predictors, quick, out_path):
     for k, v in plan.items():
         if k in ("predictors", "traces"):
             continue
+        if quick and k == "memory":
+            continue   # small traces; and RLIMIT_AS would stop sanitizer builds
         if quick and k == "timeout":
             v = str(min(int(v), 60))
         if quick and k == "repetitions":

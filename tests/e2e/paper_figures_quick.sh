@@ -15,6 +15,7 @@ for dir in paper-figures/*/; do
   [ "$(grep -c '^| ' <<< "$block")" -ge 2 ] || fail "$e: no table: $(head -c 600 <<< "$block")"
   [ -s "$TMP/pf/$e/table.md" ] || fail "$e: no table.md"
   [ -s "$TMP/pf/$e/findings.md" ] || fail "$e: no findings.md"
+  ! grep -qE '\| (ERR|TO|MO) ' "$TMP/pf/$e/table.md" || fail "$e: a run failed: $(grep -E '\| (ERR|TO|MO) ' "$TMP/pf/$e/table.md")"
   grep -qE '\*\*(confirmed|contradicted|consistent|not testable|not seen)' "$TMP/pf/$e/findings.md" ||
     fail "$e: no claim checked"
 done
