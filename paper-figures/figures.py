@@ -133,8 +133,9 @@ def update_readme(entry_dir, table_lines, claims, quick):
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     body = [f"Written by `paper-figures/figures.py --update-readmes{' --quick' if quick else ''}` at commit "
-            f"{commit}, with the predictors built then:", ""] + table_lines + ["", "Claims of the paper on this run:", ""]
-    body += [c.line() for c in claims] or ["(none checked)"]
+            f"{commit}, with the predictors built then:", ""] + table_lines
+    if claims:
+        body += ["", "Claims of the paper on this run:", ""] + [c.line() for c in claims]
     with open(path, "w") as f:
         f.write(text[:start] + "\n" + "\n".join(body) + "\n" + text[end:])
 
@@ -158,7 +159,10 @@ def main():
         missing = [exe for exe in getattr(mod, "REQUIRES", []) if not built(exe, bindir)]
         print(f"\n## {entry}: {mod.TITLE}\n")
         if missing:
-            print(f"skipped: {', '.join(missing)} not built yet (this entry fills in once it is: make, then make paper-figures FIG={entry})")
+            msg = f"skipped: {', '.join(missing)} not built yet"
+            print(f"{msg} (this entry fills in once it is: make, then make paper-figures FIG={entry})")
+            if args.update_readmes:
+                update_readme(entry_dir, [msg + "."], [], args.quick)
             continue
         plan = parse_plan(os.path.join(entry_dir, "plan"))
         preds, absent = [], []
