@@ -15,7 +15,7 @@ comma    := ,
 SANFLAGS := $(if $(SAN),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP
 LDFLAGS  += $(SANFLAGS)
-LDLIBS   += -lcsv -lm
+LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
 COMMON_SRC := $(wildcard predictors/common/*.c)
 COMMON_LIB := $(BUILD)/libcommon.a
@@ -89,6 +89,12 @@ bench: deps all
 fuzz: deps all
 	scripts/fuzz $(SEEDS)
 
+# The papers' evaluation tables beside ours (paper-figures/README.md):
+# make paper-figures [FIG=m2-table2,...] [QUICK=1 (small bundled traces only)]
+.PHONY: paper-figures
+paper-figures: deps all
+	python3 paper-figures/figures.py $(if $(FIG),--fig $(FIG)) $(if $(QUICK),--quick --jobs 2)
+
 deps:
 	@scripts/install-deps
 
@@ -105,7 +111,7 @@ FUZZ_SECONDS ?= 60
 $(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -Ipredictors/common -o $@ $^ -lm
+	  -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
 check: $(READER_FUZZ)
 .PHONY: fuzz-readers
 fuzz-readers: $(READER_FUZZ)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "trace_source.h"
 
 static const char common_help[] =
     "  --races FILE     write the race report (CSV) to FILE ('-': standard output)\n"
@@ -19,8 +20,10 @@ static const char common_help[] =
 static void print_help(const rp_tool *tool) {
   printf("rp-%s: %s\n\nusage: rp %s [options] TRACE\n", tool->name, tool->summary,
          tool->name);
-  printf("TRACE is an STD or binary trace file, or '-' for standard input.\n\n");
+  printf("TRACE is a trace file (STD, binary, RAPID's RoadRunner or CSV format, detected;\n"
+         "plain or xz/gzip/zstd-compressed), or '-' for standard input.\n\n");
   printf("options:\n%s", tool->no_common ? "" : common_help);
+  printf("  --format F       read the trace as F (std, bin, rr, csv), not detecting it\n");
   if (tool->options_help) fputs(tool->options_help, stdout);
   printf("  --help           this text\n  --version        the version\n");
 }
@@ -91,7 +94,15 @@ void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
     name[len] = '\0';
     if (eq) value = eq + 1;
 
-    int used = tool->no_common ? 0 : common_option(opt, name, value);
+    int used = 0;
+    if (strcmp(name, "--format") == 0) {
+      int f = value ? rp_format_parse(value) : -1;
+      if (f < 0) rp_usage_error("--format expects std, bin, rr or csv");
+      opt->source_format = RP_SOURCE_FORMAT(f);
+      used = 2;
+    } else if (!tool->no_common) {
+      used = common_option(opt, name, value);
+    }
     if (used == 0 && tool->option) used = tool->option(tool->ctx, name, value);
     if (used == 0) rp_usage_error("unknown option %s", name);
     if (eq && used == 1) rp_usage_error("option %s takes no value", name);

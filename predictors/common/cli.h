@@ -7,6 +7,7 @@
 **   --max-races N  stop after N racy pairs
 **   --first-race   stop after the first racy event (all its pairs)
 **   --quiet        no summary line on standard output
+**   --format F     the trace's format (std, bin, rr, csv) instead of detecting it
 **   --help, --version
 **
 ** Options may be written `--opt VALUE` or `--opt=VALUE`.
@@ -26,6 +27,7 @@ struct rp_options {
   uint64_t max_races;
   bool first_race;
   bool quiet;
+  int source_format;   /* 0, or RP_SOURCE_FORMAT(f) of --format: or it into the source mode */
 };
 typedef struct rp_options rp_options;
 

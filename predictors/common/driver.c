@@ -21,7 +21,7 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
 
   rp_cli_parse(argc, argv, &p->tool, &opt);
   void *state = p->create(p->tool.ctx);
-  rp_source_open_or_die(&src, opt.trace, RP_SOURCE_CHECKED);
+  rp_source_open_or_die(&src, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &src.sym, p->extra_race_columns);
   while (rp_source_next_or_die(&src, &ev)) {
     p->event(state, &ev, src.pos, &rep);
@@ -42,7 +42,7 @@ int rp_offline_main(int argc, char **argv, const rp_offline *p) {
   rp_race_report rep;
 
   rp_cli_parse(argc, argv, &p->tool, &opt);
-  rp_trace_load_or_die(&trace, opt.trace, RP_SOURCE_CHECKED);
+  rp_trace_load_or_die(&trace, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &trace.sym, p->extra_race_columns);
   p->analyse(p->tool.ctx, &trace, &rep);
   uint64_t events = trace.count ? trace.pos[trace.count - 1] : 0;

@@ -11,11 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "csv_format.h"
 #include "diag.h"
+#include "rr_format.h"
 #include "std_format.h"
 
 #define STD_WINDOW (1u << 20)
 #define STD_MAX_LINE (1u << 30)
+#define DETECT_BYTES (1u << 16)   /* text formats: how far to look for an event line */
 
 static int fail(rp_source *s, const char *fmt, ...) {
   va_list ap;
@@ -39,10 +42,9 @@ static int fill_window(rp_source *s) {
     s->buf_cap *= 2;
     s->buf = rp_realloc(s->buf, s->buf_cap);
   }
-  ssize_t n;
-  do n = read(s->fd, s->buf + s->buf_end, s->buf_cap - s->buf_end);
-  while (n < 0 && errno == EINTR);
-  if (n < 0) return fail(s, "%s: read error: %s", s->path, strerror(errno));
+  ssize_t n = rp_input_read(s->input, s->buf + s->buf_end, s->buf_cap - s->buf_end,
+                            s->error, sizeof s->error);
+  if (n < 0) return -1;
   if (n == 0) s->eof = true;
   s->buf_end += (size_t)n;
   return 0;
@@ -55,11 +57,10 @@ static int slurp(rp_source *s) {
   s->buf = NULL;
   for (;;) {
     if (len == cap) data = rp_realloc(data, cap *= 2);
-    ssize_t n = read(s->fd, data + len, cap - len);
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = rp_input_read(s->input, data + len, cap - len, s->error, sizeof s->error);
     if (n < 0) {
       free(data);
-      return fail(s, "%s: read error: %s", s->path, strerror(errno));
+      return -1;
     }
     if (n == 0) break;
     len += (size_t)n;
@@ -77,18 +78,42 @@ static int open_binary(rp_source *s) {
   return 0;
 }
 
+int rp_format_parse(const char *name) {
+  static const char *const names[] = {"std", "bin", "rr", "csv"};
+  for (int f = 0; f < 4; f++)
+    if (strcmp(name, names[f]) == 0) return f;
+  return -1;
+}
+
+/* The text format of the first line in the window that tells (skipping
+** blank lines, comments and RoadRunner's other output); STD if none does. */
+static rp_format detect_text(const char *p, const char *end) {
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *line_end = nl ? nl : end;
+    size_t len = (size_t)(line_end - p);
+    if (rp_rr_looks_like(p, len)) return RP_FORMAT_RR;
+    if (memchr(p, '|', len)) return RP_FORMAT_STD;
+    if (rp_csv_looks_like(p, len)) return RP_FORMAT_CSV;
+    p = nl ? nl + 1 : end;
+  }
+  return RP_FORMAT_STD;
+}
+
 int rp_source_open(rp_source *s, const char *path, int mode) {
   memset(s, 0, sizeof *s);
   rp_symbols_init(&s->sym);
   rp_wf_init(&s->wf);
   s->path = path;
-  s->raw = mode == RP_SOURCE_RAW;
+  s->raw = (mode & RP_SOURCE_RAW) != 0;
+  int named = (mode >> 1) - 1;   /* a format, or -1: detect it */
   s->fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
   if (s->fd < 0) return fail(s, "%s: cannot open: %s", path, strerror(errno));
 
   struct stat st;
   unsigned char magic[RP_BIN_MAGIC_LEN];
-  if (fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+  if ((named < 0 || named == RP_FORMAT_BIN) && fstat(s->fd, &st) == 0 &&
+      S_ISREG(st.st_mode) && st.st_size > 0 &&
       pread(s->fd, magic, sizeof magic, 0) == (ssize_t)sizeof magic &&
       rp_bin_has_magic(magic, sizeof magic)) {
     void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
@@ -100,26 +125,56 @@ int rp_source_open(rp_source *s, const char *path, int mode) {
     return open_binary(s);
   }
 
-  s->format = RP_FORMAT_STD;
+  s->input = rp_input_open(s->fd, path, s->error, sizeof s->error);
+  if (s->input == NULL) return -1;
   s->buf_cap = STD_WINDOW;
   s->buf = rp_malloc(s->buf_cap);
-  while (!s->eof && s->buf_end < RP_BIN_MAGIC_LEN)
+  size_t want = named < 0 ? DETECT_BYTES : RP_BIN_MAGIC_LEN;
+  while (!s->eof && s->buf_end < want)
     if (fill_window(s) < 0) return -1;
-  if (rp_bin_has_magic(s->buf, s->buf_end)) {
+  if (named == RP_FORMAT_BIN || (named < 0 && rp_bin_has_magic(s->buf, s->buf_end))) {
     if (slurp(s) < 0) return -1;
     return open_binary(s);
   }
+  s->format = named >= 0 ? (rp_format)named : detect_text(s->buf, s->buf + s->buf_end);
   return 0;
 }
 
-/* The next event of an STD window, before well-formedness. */
-static int next_std(rp_source *s, rp_event *ev) {
+/* Parse the next line of p[0..avail) in the source's text format into *ev
+** (a CSV line's further events wait in s->pending).  *used as for
+** rp_std_parse_next; returns the count of events, 0 for a line without
+** any, -1 with *expected. */
+static int parse_next(rp_source *s, const char *p, size_t avail, rp_event *ev,
+                      size_t *used, const char **expected) {
+  if (s->format == RP_FORMAT_STD)
+    return rp_std_parse_next(p, avail, s->eof, &s->sym, ev, used, expected);
+  const char *nl = memchr(p, '\n', avail);
+  *used = 0;
+  if (nl == NULL && !s->eof) return 0;
+  size_t len = nl ? (size_t)(nl - p) : avail;
+  *used = nl ? len + 1 : len;
+  if (memchr(p, '\0', len) != NULL) return *expected = "expected text, found a NUL byte", -1;
+  if (s->format == RP_FORMAT_RR) return rp_rr_parse_line(p, len, &s->sym, ev, expected);
+  int n = rp_csv_parse_line(p, len, s->line + 1, s->pos + 1, &s->sym, s->pending, expected);
+  if (n > 0) {
+    *ev = s->pending[0];
+    s->pending_n = (unsigned)n;
+    s->pending_next = 1;
+  }
+  return n;
+}
+
+/* The next event of a text window, before well-formedness. */
+static int next_text(rp_source *s, rp_event *ev) {
+  if (s->pending_next < s->pending_n) {
+    *ev = s->pending[s->pending_next++];
+    return 1;
+  }
   for (;;) {
     size_t avail = s->buf_end - s->buf_start, used;
     if (avail == 0 && s->eof) return 0;
     const char *expected;
-    int r = rp_std_parse_next(s->buf + s->buf_start, avail, s->eof, &s->sym, ev, &used,
-                              &expected);
+    int r = parse_next(s, s->buf + s->buf_start, avail, ev, &used, &expected);
     if (used == 0) {
       if (fill_window(s) < 0) return -1;
       continue;
@@ -144,7 +199,7 @@ static int next_bin(rp_source *s, rp_event *ev) {
 
 int rp_source_next(rp_source *s, rp_event *ev) {
   for (;;) {
-    int r = s->format == RP_FORMAT_BIN ? next_bin(s, ev) : next_std(s, ev);
+    int r = s->format == RP_FORMAT_BIN ? next_bin(s, ev) : next_text(s, ev);
     if (r <= 0) return r;
     s->pos++;
     if (s->raw) return 1;
@@ -153,7 +208,7 @@ int rp_source_next(rp_source *s, rp_event *ev) {
       case RP_WF_KEEP: return 1;
       case RP_WF_DROP: continue;
       case RP_WF_ERROR:
-        if (s->format == RP_FORMAT_STD)
+        if (s->format != RP_FORMAT_BIN)
           return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
         return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)s->pos, problem);
     }
@@ -164,6 +219,7 @@ void rp_source_close(rp_source *s) {
   if (s->mapped) munmap(s->data, s->data_len);
   else free(s->data);
   free(s->buf);
+  rp_input_close(s->input);
   if (s->fd > 0) close(s->fd);
   rp_wf_free(&s->wf);
   rp_symbols_free(&s->sym);

@@ -1,9 +1,12 @@
 /*
 ** A trace source streams events from a file or standard input ("-"),
-** whatever its format: the format is detected by its magic number (binary)
-** or taken to be STD text.  Memory is bounded by the number of distinct
-** names, not by the trace length (binary input from a pipe is the exception:
-** it is read whole, as it cannot be mapped).
+** whatever its format, after any xz, gzip or zstd compression is undone on
+** the fly (input_stream.h): binary is detected by its magic number, the text
+** formats (STD, RAPID's RoadRunner log and CSV: rr_format.h, csv_format.h)
+** by their first event line, or the format is named by the caller.  Memory
+** is bounded by the number of distinct names, not by the trace length
+** (binary input from a pipe is the exception: it is read whole, as it cannot
+** be mapped).
 **
 ** In checked mode (the default for predictors) every event passes the
 ** well-formedness checks of wellformed.h and re-entrant lock events are
@@ -17,26 +20,36 @@
 
 #include "bin_format.h"
 #include "event.h"
+#include "input_stream.h"
 #include "wellformed.h"
 
-typedef enum rp_format { RP_FORMAT_STD, RP_FORMAT_BIN } rp_format;
+typedef enum rp_format { RP_FORMAT_STD, RP_FORMAT_BIN, RP_FORMAT_RR, RP_FORMAT_CSV } rp_format;
 
+/* Modes: checked or raw, optionally with the format named (no detection). */
 enum { RP_SOURCE_CHECKED = 0, RP_SOURCE_RAW = 1 };
+#define RP_SOURCE_FORMAT(f) (((int)(f) + 1) << 1)
+
+/* "std", "bin", "rr" or "csv" as a format; -1 if it is none of them. */
+int rp_format_parse(const char *name);
 
 typedef struct rp_source {
   const char *path;     /* as given, for messages */
   rp_format format;
   rp_symbols sym;
   uint64_t pos;         /* 1-based position of the last event returned */
-  uint64_t line;        /* STD: line number of the last line read */
+  uint64_t line;        /* text: line number of the last line read */
   char error[512];      /* "file:line: expected ..." after a failure */
 
   int fd;
+  rp_input *input;      /* the bytes of fd, decompressed */
   bool raw;
   bool eof;
-  /* STD: a window of the input. */
+  /* Text formats: a window of the input, and the events of a CSV line not
+  ** yet returned. */
   char *buf;
   size_t buf_cap, buf_start, buf_end;
+  rp_event pending[4];
+  unsigned pending_n, pending_next;
   /* Binary: the whole file, mapped or read. */
   unsigned char *data;
   size_t data_len;

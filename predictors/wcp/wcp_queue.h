@@ -16,12 +16,12 @@
 **     ring).
 ** A thread's own earlier critical sections: Kini et al.'s Algorithm 1 puts
 ** an acquire only on the *other* threads' queues, so they never count
-** (--strict).  RAPID's WCPView keeps one queue per lock that includes them,
+** (the default).  RAPID's WCPView keeps one queue per lock that includes them,
 ** so a release also joins the HB clock of the thread's own earlier release
 ** of the lock, which orders more than the definition does (everything
 ** HB-before that earlier release becomes WCP-before this one).  RAPID skips
-** the events of locks only one thread ever uses (a pre-pass), so by
-** default (`rapid`) own sections count once a second thread has used the
+** the events of locks only one thread ever uses (a pre-pass), so with
+** `rapid` (--rapid) own sections count once a second thread has used the
 ** lock; this reproduces RAPID's counts on the bundled traces.
 ** Memory: an entry every thread has passed is freed.  A thread that has
 ** not released the lock lately would hold back the ring forever, so when
@@ -70,7 +70,7 @@ typedef struct wcp_queues {
   uint32_t locks;      /* locks initialised so far */
   uint32_t threads;    /* threads known so far */
   bool gc;             /* free passed entries (default) */
-  bool rapid;          /* own sections count on shared locks (default) */
+  bool rapid;          /* own sections count on shared locks (--rapid) */
   bool freed_any;
   uint64_t live, peak_live;   /* entries, over all locks */
   uint64_t late_threads;

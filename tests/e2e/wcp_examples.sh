@@ -26,7 +26,7 @@ case_ pwr-4 '' <<< 'T1|fork(T3)|1 T1|fork(T2)|2 T1|w(a)|3 T1|acq(y)|4 T1|w(b)|5 
 # rule (b) through the fork edge orders (7,12); RAPID reports 0 (spec
 # pwr-crossthread.md §6.2-6.3: an expected-no-race test for WCP).
 case_ pwr-5 '' <<< 'T1|fork(T3)|1 T1|acq(x)|2 T1|fork(T2)|3 T2|acq(y)|4 T2|rel(y)|5 T1|join(T2)|6 T1|w(a)|7 T1|rel(x)|8 T3|acq(y)|9 T3|acq(x)|10 T3|rel(x)|11 T3|w(a)|12 T3|rel(y)|13'
-case_ pwr-5 '' --strict <<< 'T1|fork(T3)|1 T1|acq(x)|2 T1|fork(T2)|3 T2|acq(y)|4 T2|rel(y)|5 T1|join(T2)|6 T1|w(a)|7 T1|rel(x)|8 T3|acq(y)|9 T3|acq(x)|10 T3|rel(x)|11 T3|w(a)|12 T3|rel(y)|13'
+case_ pwr-5 '' --rapid <<< 'T1|fork(T3)|1 T1|acq(x)|2 T1|fork(T2)|3 T2|acq(y)|4 T2|rel(y)|5 T1|join(T2)|6 T1|w(a)|7 T1|rel(x)|8 T3|acq(y)|9 T3|acq(x)|10 T3|rel(x)|11 T3|w(a)|12 T3|rel(y)|13'
 # M2 Fig. 1(a): (2,7) is predictable but WCP orders it (rule (a) on X).
 case_ m2-1a '' <<< 'T1|acq(L)|1 T1|w(X)|2 T1|rel(L)|3 T2|acq(L)|4 T2|w(X)|5 T2|rel(L)|6 T2|r(X)|7'
 # M2 Fig. 1(b): (2,14) is predictable; WCP misses it through HB∘WCP∘HB.
@@ -45,17 +45,25 @@ case_ rule-b '' <<< 'T1|acq(l)|1 T1|acq(n)|2 T1|w(y)|3 T1|rel(n)|4 T1|w(q)|5 T1|
 # release-acquire order alone does not order them: a WCP race.
 case_ rule-b-none '6-13' <<< 'T1|acq(l)|1 T1|acq(n)|2 T1|w(y)|3 T1|rel(n)|4 T1|w(q)|5 T1|w(z)|6 T1|rel(l)|7 T2|acq(l)|8 T2|acq(n)|9 T2|r(v)|10 T2|rel(n)|11 T2|rel(l)|12 T2|r(z)|13'
 
-# A thread's own earlier critical section: RAPID's engine (the default)
-# joins the HB clock of T2's release of l at 10 at its next release of l
-# (its per-lock queue includes the thread's own sections), which orders
-# w(x)@5 before r(x)@13.  Kini et al.'s Algorithm 1 (--strict) does not,
-# and (5,13) is a predictable race (rp-oracle agrees): RAPID misses it.
+# A thread's own earlier critical section: RAPID's engine (--rapid) joins
+# the HB clock of T2's release of l at 10 at its next release of l (its
+# per-lock queue includes the thread's own sections), which orders w(x)@5
+# before r(x)@13.  Kini et al.'s Algorithm 1 (the default; --strict names
+# it) does not, and (5,13) is a predictable race (rp-oracle agrees): RAPID
+# misses it.
 own='T3|acq(l)|1 T3|rel(l)|2 T3|fork(T2)|3 T1|acq(n)|4 T1|w(x)|5 T1|rel(n)|6 T2|acq(n)|7 T2|rel(n)|8 T2|acq(l)|9 T2|rel(l)|10 T2|acq(l)|11 T2|rel(l)|12 T2|r(x)|13'
-case_ own-cs '' <<< "$own"
+case_ own-cs '' --rapid <<< "$own"
+case_ own-cs '5-13' <<< "$own"
 case_ own-cs '5-13' --strict <<< "$own"
+# DC's WCP phase follows the paper too: the pair is unordered by WCP.
+if command -v rp-dc >/dev/null; then
+  tr ' ' '\n' <<< "$own" > "$TMP/own.std"
+  rp-dc --quiet --vindicate none --races - "$TMP/own.std" > "$TMP/own.csv"
+  expect_eq "dc class of own-cs" "$(awk -F, 'NR==1{for(i=1;i<=NF;i++) k[$i]=i} NR>1{print $1 "-" $2, $k["class"]}' "$TMP/own.csv")" "5-13 wcp"
+fi
 # On a lock only one thread has used, own sections never count (RAPID skips
 # such locks' events altogether): drop T3's section and the race is back.
-case_ own-cs-unshared '3-11' <<< 'T3|fork(T2)|3 T1|acq(n)|4 T1|w(x)|5 T1|rel(n)|6 T2|acq(n)|7 T2|rel(n)|8 T2|acq(l)|9 T2|rel(l)|10 T2|acq(l)|11 T2|rel(l)|12 T2|r(x)|13'
+case_ own-cs-unshared '3-11' --rapid <<< 'T3|fork(T2)|3 T1|acq(n)|4 T1|w(x)|5 T1|rel(n)|6 T2|acq(n)|7 T2|rel(n)|8 T2|acq(l)|9 T2|rel(l)|10 T2|acq(l)|11 T2|rel(l)|12 T2|r(x)|13'
 
 # Re-entrant acquires are dropped by the reader: same answer as without them.
 case_ reentrant '1-10' <<< 'T1|w(x)|1 T1|acq(m)|2 T1|acq(m)|2 T1|w(z)|3 T1|rel(m)|4 T1|rel(m)|4 T2|acq(m)|5 T2|r(y)|6 T2|rel(m)|7 T2|r(x)|8'

@@ -2,7 +2,11 @@
 ** rp-convert: STD <-> binary, losslessly.  Events pass raw (no
 ** well-formedness checks, no normalisation), names keep their ids, so a
 ** canonical STD file survives STD -> binary -> STD byte for byte.  Comments
-** and blank lines are not events and are not kept.
+** and blank lines are not events and are not kept.  Any input format is
+** read (RAPID's RR and CSV too); RR and CSV can also be written, to test the
+** importers and feed RAPID, with what those formats lose: RR keeps no
+** location for synchronisation events, CSV names threads by column and
+** takes positions as locations.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -11,13 +15,15 @@
 
 #include "bin_format.h"
 #include "cli.h"
+#include "csv_format.h"
 #include "diag.h"
+#include "rr_format.h"
 #include "std_format.h"
 #include "trace_source.h"
 
 typedef struct convert_config {
   const char *output;
-  const char *to;   /* "std", "bin", or NULL for the other format */
+  const char *to;   /* "std", "bin", "rr", "csv", or NULL: by the output's name */
 } convert_config;
 
 static int convert_option(void *ctx, const char *name, const char *value) {
@@ -28,8 +34,7 @@ static int convert_option(void *ctx, const char *name, const char *value) {
     return 2;
   }
   if (strcmp(name, "--to") == 0) {
-    if (value == NULL || (strcmp(value, "std") != 0 && strcmp(value, "bin") != 0))
-      rp_usage_error("--to expects std or bin");
+    if (value == NULL || rp_format_parse(value) < 0) rp_usage_error("--to expects std, bin, rr or csv");
     c->to = value;
     return 2;
   }
@@ -41,12 +46,28 @@ static bool ends_with(const char *s, const char *suffix) {
   return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* --to decides; else the output's extension; else the other format. */
-static bool output_is_binary(const convert_config *c, rp_format input) {
-  if (c->to) return strcmp(c->to, "bin") == 0;
-  if (ends_with(c->output, ".bin")) return true;
-  if (ends_with(c->output, ".std") || strcmp(c->output, "-") == 0) return false;
-  return input == RP_FORMAT_STD;
+/* --to decides; else the output's extension; else binary for a text input
+** and STD for a binary one (and on standard output). */
+static rp_format output_format(const convert_config *c, rp_format input) {
+  static const char *const ext[] = {".std", ".bin", ".rr", ".csv"};
+  if (c->to) return (rp_format)rp_format_parse(c->to);
+  for (int f = 0; f < 4; f++)
+    if (ends_with(c->output, ext[f])) return (rp_format)f;
+  if (strcmp(c->output, "-") == 0) return RP_FORMAT_STD;
+  return input == RP_FORMAT_BIN ? RP_FORMAT_STD : RP_FORMAT_BIN;
+}
+
+/* One event in a text format; a name the format cannot hold is bad input. */
+static void write_text(FILE *out, rp_format to, const rp_source *src, const rp_event *ev) {
+  const char *expected = NULL;
+  char problem[512];
+  if (to == RP_FORMAT_STD) {
+    if (rp_std_write_event(out, &src->sym, ev, problem, sizeof problem) < 0) expected = problem;
+  }
+  else if (to == RP_FORMAT_RR) rp_rr_write_event(out, &src->sym, ev, &expected);
+  else rp_csv_write_event(out, &src->sym, ev, &expected);
+  if (expected)
+    rp_die(RP_EXIT_INPUT, "%s: event %llu: %s", src->path, (unsigned long long)src->pos, expected);
 }
 
 static FILE *open_output(const char *path, bool binary) {
@@ -74,10 +95,11 @@ int main(int argc, char **argv) {
   static convert_config config;
   static const rp_tool tool = {
       .name = "convert",
-      .summary = "convert a trace between STD text and the binary format",
-      .options_help = "  -o, --output FILE  where to write ('-': standard output, STD only)\n"
-                      "  --to std|bin       output format (default: by the extension .std or .bin,\n"
-                      "                     else the other one; STD on standard output)\n",
+      .summary = "convert a trace between STD, binary, and RAPID's RR and CSV formats",
+      .options_help = "  -o, --output FILE  where to write ('-': standard output, text only)\n"
+                      "  --to std|bin|rr|csv  output format (default: by the extension .std, .bin,\n"
+                      "                     .rr or .csv; else binary for text input and STD for\n"
+                      "                     binary input and on standard output)\n",
       .option = convert_option,
       .ctx = &config,
       .no_common = true,
@@ -88,19 +110,18 @@ int main(int argc, char **argv) {
 
   refuse_same_file(opt.trace, config.output);
   rp_source src;
-  rp_source_open_or_die(&src, opt.trace, RP_SOURCE_RAW);
-  bool binary = output_is_binary(&config, src.format);
+  rp_source_open_or_die(&src, opt.trace, RP_SOURCE_RAW | opt.source_format);
+  rp_format to = output_format(&config, src.format);
+  bool binary = to == RP_FORMAT_BIN;
   FILE *out = open_output(config.output, binary);
   rp_bin_writer w;
   if (binary && rp_bin_writer_start(&w, out) < 0)
     rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", config.output, strerror(errno));
 
   rp_event ev;
-  char err[512];
   while (rp_source_next_or_die(&src, &ev)) {
     if (binary) rp_bin_writer_event(&w, &ev);
-    else if (rp_std_write_event(out, &src.sym, &ev, err, sizeof err) < 0)
-      rp_die(RP_EXIT_INPUT, "%s: event %llu: %s", opt.trace, (unsigned long long)src.pos, err);
+    else write_text(out, to, &src, &ev);
   }
   int failed = binary ? rp_bin_writer_finish(&w, &src.sym) : fflush(out);
   if (failed || ferror(out) || (out != stdout && fclose(out) != 0))

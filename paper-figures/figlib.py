@@ -1,0 +1,262 @@
+"""What every paper-figures entry needs to read a finished `rp bench` run and
+count races the way a paper does.
+
+A Run wraps one results folder (runs.csv, races/, stats).  Counting works on
+the race reports' standard columns (first, second, variable, first_loc,
+second_loc, distance), so an entry works with any predictor that keeps the
+contract; predictor-specific stats are read only where a paper's column has
+no other source, and are shown as 'n/a' when absent.
+"""
+import csv
+import os
+import statistics
+
+csv.field_size_limit(1 << 30)
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(line for line in f if not line.startswith("#")))
+
+
+def paper_table(entry_dir):
+    """The paper's numbers: program -> {column: value} (paper.csv)."""
+    rows = read_csv(os.path.join(entry_dir, "paper.csv"))
+    if not rows:
+        return {}
+    key = next((k for k in ("benchmark", "program") if k in rows[0]), next(iter(rows[0])))
+    return {r[key]: r for r in rows}
+
+
+def paper_source(entry_dir):
+    """The '# ...' lines of paper.csv: where the numbers come from."""
+    with open(os.path.join(entry_dir, "paper.csv")) as f:
+        return [line[1:].strip() for line in f if line.startswith("#")]
+
+
+def program_aliases():
+    """Our trace -> the names the papers give the same program."""
+    out = {}
+    for r in read_csv(os.path.join(HERE, "programs.csv")):
+        out[r["trace"]] = r["paper_names"].split("|")
+    return out
+
+
+class Run:
+    def __init__(self, results_dir):
+        self.dir = results_dir
+        path = os.path.join(results_dir, "runs.csv")
+        self.rows = read_csv(path) if os.path.exists(path) else []
+        self.traces = []
+        for r in self.rows:
+            if r["trace"] not in self.traces:
+                self.traces.append(r["trace"])
+        self._races = {}
+
+    def built(self, pred):
+        return any(r["predictor"] == pred for r in self.rows)
+
+    def _runs(self, pred, trace):
+        return [r for r in self.rows if r["predictor"] == pred and r["trace"] == trace]
+
+    def status(self, pred, trace):
+        """'ok', 'TO', 'MO', 'ERR', or 'n/b' (the predictor is not built)."""
+        runs = self._runs(pred, trace)
+        if not runs:
+            return "n/b"
+        worst = {"timeout": "TO", "memout": "MO", "crash": "ERR", "error": "ERR"}
+        for r in runs:
+            if r["status"] != "ok":
+                return worst.get(r["status"], "ERR")
+        return "ok"
+
+    def ok(self, pred, trace):
+        return self.status(pred, trace) == "ok"
+
+    def stat(self, pred, trace, *names):
+        """The first of the stats columns `names` the ok run wrote, or None."""
+        for r in self._runs(pred, trace):
+            if r["status"] == "ok":
+                for n in names:
+                    if r.get(n) not in (None, ""):
+                        return r[n]
+        return None
+
+    def trace_stat(self, trace, name):
+        for r in self.rows:
+            if r["trace"] == trace and r.get(name) not in (None, ""):
+                return r[name]
+        return None
+
+    def seconds(self, pred, trace):
+        times = [float(r["wall_s"]) for r in self._runs(pred, trace) if r["status"] == "ok"]
+        return statistics.median(times) if times else None
+
+    def peak_mb(self, pred, trace):
+        mem = [int(r["max_rss_kb"] or 0) for r in self._runs(pred, trace)]
+        return max(mem) / 1024 if mem else None
+
+    def races(self, pred, trace):
+        """The race report of the first ok repetition, as a list of dicts."""
+        key = (pred, trace)
+        if key not in self._races:
+            rows = []
+            for r in self._runs(pred, trace):
+                if r["status"] == "ok" and r.get("races_file"):
+                    path = os.path.join(self.dir, r["races_file"])
+                    if os.path.exists(path):
+                        rows = read_csv(path)
+                    break
+            self._races[key] = rows
+        return self._races[key]
+
+    def extra_file(self, pred, trace, suffix):
+        """A further report a wrapper wrote beside the race report."""
+        for r in self._runs(pred, trace):
+            if r["status"] == "ok" and r.get("races_file"):
+                path = os.path.join(self.dir, r["races_file"] + suffix)
+                if os.path.exists(path):
+                    return read_csv(path)
+        return None
+
+
+# ---- the papers' race counts ------------------------------------------------
+
+def location_pairs(races):
+    """Distinct unordered {first_loc, second_loc} (M2, SeqCheck, Vindicator static)."""
+    return {frozenset((r["first_loc"], r["second_loc"])) for r in races}
+
+
+def racy_lines(races):
+    """Distinct locations of the later access (RAPID's racy lines; PWR's races)."""
+    return {r["second_loc"] for r in races}
+
+
+def racy_events(races):
+    return {r["second"] for r in races}
+
+
+def variables(races):
+    """Racy memory locations (M2 Table 4)."""
+    return {r["variable"] for r in races}
+
+
+def gaps(races):
+    """Events strictly between the two of each race (M2's and SeqCheck's distance)."""
+    return [int(r["second"]) - int(r["first"]) - 1 for r in races]
+
+
+def location_specific_gaps(races):
+    """Per variable, the smallest gap of any race on it (M2's d_x)."""
+    best = {}
+    for r in races:
+        g = int(r["second"]) - int(r["first"]) - 1
+        v = r["variable"]
+        best[v] = min(best.get(v, g), g)
+    return list(best.values())
+
+
+# ---- printing ---------------------------------------------------------------
+
+def human(n):
+    """1234567 -> 1.2M, as the papers print sizes."""
+    if n is None:
+        return "n/a"
+    n = float(n)
+    for unit, size in (("G", 1e9), ("M", 1e6), ("K", 1e3)):
+        if abs(n) >= size:
+            return f"{n / size:.1f}{unit}"
+    return f"{n:.0f}" if n == int(n) else f"{n:.1f}"
+
+
+def secs(s):
+    if s is None:
+        return "n/a"
+    if s >= 60:
+        return f"{int(s // 60)}m{s % 60:02.0f}s"
+    return f"{s:.2f}s"
+
+
+def count_or_status(run, pred, trace, counter, keep=None):
+    """counter(races) of an ok run (keep filters the races first), or the
+    run's status: TO, MO, ERR, n/b."""
+    st = run.status(pred, trace)
+    if st != "ok":
+        return st
+    races = run.races(pred, trace)
+    if keep is not None:
+        races = [r for r in races if keep(r)]
+    return len(counter(races))
+
+
+def time_or_status(run, pred, trace):
+    st = run.status(pred, trace)
+    return secs(run.seconds(pred, trace)) if st == "ok" else st
+
+
+def pair_key(r):
+    return (r["first"], r["second"])
+
+
+def beside(ours, paper):
+    """A cell with the paper's number beside ours: '3 [2]'."""
+    return f"{ours} [{paper}]" if paper not in (None, "") else f"{ours}"
+
+
+def markdown(header, rows):
+    out = ["| " + " | ".join(header) + " |",
+           "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header))) + "|"]
+    for r in rows:
+        out.append("| " + " | ".join(str(c) for c in r) + " |")
+    return "\n".join(out)
+
+
+class Claim:
+    """A qualitative claim of the paper, checked on our run."""
+
+    def __init__(self, text, verdict, evidence):
+        self.text, self.verdict, self.evidence = text, verdict, evidence
+
+    def line(self):
+        return f"- **{self.verdict}**: {self.text} ({self.evidence})"
+
+
+def check_all(text, items):
+    """A claim that must hold on every (trace, ok?, evidence) item."""
+    items = [i for i in items if i[1] is not None]
+    if not items:
+        return Claim(text, "not testable", "no trace has the runs it needs")
+    bad = [f"{t}: {e}" for t, ok, e in items if not ok]
+    if bad:
+        return Claim(text, "contradicted", "; ".join(bad))
+    return Claim(text, "confirmed", f"on all {len(items)} traces with the runs it needs")
+
+
+def bug_rows(ctx, suffix, paper_cols):
+    """Rows of SeqCheck's deadlock or atomicity tables from the report the
+    seqcheck-bugs wrapper writes beside the race report: unique bugs are
+    distinct sets of the report's location columns."""
+    import statistics
+    run, rows, total = ctx.run, [], 0
+    for t in run.traces:
+        p = ctx.program(t) or {}
+        pred = "seqcheck-bugs"
+        name = t + (f" ({ctx.paper_name(t)})" if p else "")
+        shape = [beside(human(run.trace_stat(t, "threads")), p.get("threads")),
+                 beside(human(run.trace_stat(t, "events")), p.get("events")),
+                 beside("n/a", p.get(paper_cols[0]))]
+        report = run.extra_file(pred, t, suffix) if run.ok(pred, t) else None
+        if report is None:
+            st = run.status(pred, t)
+            rows.append([name] + shape + [st if st != "ok" else "no report", "", "", ""])
+            continue
+        locs = [k for k in (report[0].keys() if report else []) if k.endswith("loc")]
+        unique = {frozenset(r[k] for k in locs) for r in report} if locs else {i for i in range(len(report))}
+        d = [int(r["distance"]) for r in report if r.get("distance", "").isdigit()]
+        total += len(unique)
+        rows.append([name] + shape + [beside(len(unique) or "-", p.get(paper_cols[1])),
+                                      beside(secs(run.seconds(pred, t)), p.get("t_" + paper_cols[1])),
+                                      beside(human(max(d)) if d else "-", p.get("dist_max")),
+                                      beside(human(statistics.mean(d)) if d else "-", p.get("dist_mean"))])
+    return rows, total
