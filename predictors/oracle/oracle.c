@@ -15,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deadlock_report.h"
 #include "diag.h"
+#include "std_format.h"
 #include "driver.h"
 #include "explore.h"
 #include "reorder.h"
@@ -26,6 +28,7 @@ typedef struct oracle_config {
   uint64_t max_states;
   const char *witness_dir;
   const char *trace_path;
+  const char *deadlocks_path;
 } oracle_config;
 
 static int oracle_option(void *ctx, const char *name, const char *value) {
@@ -38,6 +41,11 @@ static int oracle_option(void *ctx, const char *name, const char *value) {
   if (strcmp(name, "--max-states") == 0) {
     c->max_states = rp_parse_count(name, value);
     if (c->max_states == 0) rp_usage_error("--max-states must be positive");
+    return 2;
+  }
+  if (strcmp(name, "--deadlocks") == 0) {
+    if (!value) rp_usage_error("--deadlocks expects a file");
+    c->deadlocks_path = value;
     return 2;
   }
   if (strcmp(name, "--witness") == 0) {
@@ -70,6 +78,52 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
   if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
 }
 
+/* The acquire by req's thread of the lock the other request wants: the
+** latest one before req (that thread holds it at req). */
+static uint32_t holding_acquire(const rp_trace *t, uint32_t req, uint32_t other) {
+  const rp_event *ev = t->events;
+  for (uint32_t i = req; i-- > 0;)
+    if (ev[i].thread == ev[req].thread && ev[i].op == RP_OP_ACQ &&
+        ev[i].operand == ev[other].operand)
+      return i;
+  rp_die(RP_EXIT_INPUT, "internal error: no acquire held at a deadlock");
+}
+
+static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, uint32_t first,
+                                   uint32_t second) {
+  witness_ctx *w = ctx;
+  if (!w->config->witness_dir) return;
+  char file[4096];
+  uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[second];
+  snprintf(file, sizeof file, "%s/deadlock-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
+           p1, p2);
+  FILE *f = fopen(file, "w");
+  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
+             " under --def %s\n# check: rp check-witness %s %s %" PRIu64 " %" PRIu64
+             " --deadlock --def %s\n",
+          p1, p2, w->config->def->name, w->trace->path, file, p1, p2, w->config->def->name);
+  for (size_t i = 0; i < len; i++) rp_std_write_event(f, &w->trace->sym, &w->trace->events[path[i]]);
+  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+}
+
+/* The deadlock report: one row per deadlock, sorted by the requests; a
+** last row with verdict unknown and empty fields if the search stopped at
+** --max-states. */
+static void report_deadlocks(const oracle_config *c, const rp_trace *t, const explore *x) {
+  FILE *f = strcmp(c->deadlocks_path, "-") == 0 ? stdout : fopen(c->deadlocks_path, "w");
+  if (!f) rp_die(RP_EXIT_USAGE, "%s: cannot write", c->deadlocks_path);
+  rp_deadlock_header(f, ",verdict");
+  for (uint32_t b = 0; b < t->count; b++)
+    for (uint32_t a = 0; a < b; a++)
+      if (explore_is_deadlock(x, a, b))
+        rp_deadlock_row(f, t, a, b, holding_acquire(t, a, b), holding_acquire(t, b, a),
+                        "oracle", ",deadlock");
+  if (!x->deadlocks_complete) fprintf(f, ",,,,,,,,,,,,,,unknown\n");
+  if (f == stdout ? fflush(f) != 0 : fclose(f) != 0)
+    rp_die(RP_EXIT_RESOURCE, "%s: write error", c->deadlocks_path);
+}
+
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
   const rp_event *ev = t->events;
   uint64_t unknown = 0;
@@ -99,26 +153,33 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   witness_ctx w = {c, trace};
   rp_rmodel_init(&m, trace, c->def);
   explore_init(&x, &m, c->max_states);
-  if (c->witness_dir) {
-    x.on_race = write_witness;
-    x.ctx = &w;
+  x.ctx = &w;
+  if (c->witness_dir) x.on_race = write_witness;
+  if (c->deadlocks_path) {
+    x.deadlocks = true;
+    x.on_deadlock = write_deadlock_witness;
   }
   explore_run(&x);
   report(trace, &x, rep);
+  if (c->deadlocks_path) report_deadlocks(c, trace, &x);
   explore_free(&x);
   rp_rmodel_free(&m);
 }
 
 int main(int argc, char **argv) {
   static oracle_config config = {.max_states = 4000000};
-  static char help[1024];
+  static char help[2048];
   config.def = rp_rdefs[0];
   snprintf(help, sizeof help,
            "  --def D          definition of predictable race: %s\n"
            "                   (default enabled; see rp-oracle's README section)\n"
            "  --max-states N   explore at most N states (default 4000000); pairs\n"
            "                   left undecided are reported with verdict unknown\n"
-           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std\n",
+           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (and per\n"
+           "                   deadlock, DIR/deadlock-Q1-Q2.std)\n"
+           "  --deadlocks FILE also find two-thread deadlocks (a reordering after which\n"
+           "                   two threads' next events acquire a lock the other holds),\n"
+           "                   exploring every state; CSV as rp seqcheck --deadlocks\n",
            rp_rdef_names());
   static rp_offline oracle = {
       .tool = {.name = "oracle",

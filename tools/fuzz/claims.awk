@@ -3,10 +3,10 @@
 # predictor's race report.  Variables: claim, threads (of the trace), fj (1
 # when the trace has fork or join).  Prints "ok N" (N pairs checked),
 # "skip WHY" or "FAIL WHY".
-BEGIN { FS = "," }
+BEGIN { FS = ","; sub(/^deadlocks-/, "", claim) }   # deadlocks-C: claim C on the deadlock reports
 FNR == 1 { file++; next }
 file == 1 {
-  if ($NF == "race") { race[$1 "-" $2] = 1; races++ }
+  if ($NF == "race" || $NF == "deadlock") { race[$1 "-" $2] = 1; races++ }
   else if ($NF == "unknown") unknown++
   next
 }

@@ -36,9 +36,16 @@ for seed in "$@"; do
   read -r threads fj < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
-    oracle=$work/o.$(slug "$def").csv races=$work/p.$(slug "$pred $opts").csv
+    if is_special "$claim"; then
+      result=$(special_result "$work/t.std" "$pred" "$claim" "$def" "$opts")
+      echo "claim $seed $pred $claim $def $result"
+      case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
+      continue
+    fi
+    report=$(report_option "$claim")
+    oracle=$work/o.$(slug "$def $report").csv races=$work/p.$(slug "$pred $opts $report").csv
     if [ ! -f "$oracle" ]; then
-      if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv"; then
+      if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv" "$claim"; then
         echo "error oracle $seed $def"; continue
       fi
       awk -F, -v seed="$seed" -v def="$def" \
@@ -47,7 +54,7 @@ for seed in "$@"; do
         "$work/s.csv"
     fi
     if [ ! -f "$races" ]; then
-      predictor_run "$work/t.std" "$pred" "$opts" "$races"; status=$?
+      predictor_run "$work/t.std" "$pred" "$opts" "$races" "$claim"; status=$?
       if [ $status -ne 0 ]; then
         echo "error rp-$pred exited with status $status on seed $seed"; rm -f "$races"; continue
       fi

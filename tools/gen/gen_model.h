@@ -25,6 +25,8 @@ typedef struct gen_params {
   bool random_forks;    /* forks and joins anywhere, of some threads */
   bool leave_held;      /* locks may still be held at the end */
   bool loc_is_pos;      /* location = event position (else a static site) */
+  double nest_chance;   /* chance to open a nested section (0: the default) */
+  uint32_t cs_mean;     /* mean accesses planned per section (0: the default) */
 } gen_params;
 
 /* Fill p with a random small configuration drawn from p->seed (fuzz mode). */
