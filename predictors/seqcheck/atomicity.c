@@ -5,7 +5,8 @@
 ** (the paper's 100).  w1 is a write to the variable before w2 that G′ does
 ** not order before w2.  The query is rho = <w2, w1, r>; the violation is
 ** reported when the validated witness, cut after r, has r reading w1 (r is
-** usually free: nothing after it in its thread is in F).
+** usually free: nothing after it in its thread is in F).  When another write
+** lands between w1 and r, the query is asked again with w1 and r adjacent.
 */
 #include "atomicity.h"
 
@@ -67,8 +68,20 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   r->atomicity.candidates++;
   if (!r->cfg->all_instances && sc_tuple_set_has(&r->atomicity.distinct, locs, 3)) return;
   sc_vx rho[3] = {sc_at(ix, w2), sc_at(ix, w1), sc_at(ix, rd)};
-  r->atomicity.queries++;
-  if (!sc_query_run(&r->q, rho, 3, NULL) || !reads_w1(r, w1, rd)) return;
+  /* First without adjacency; Algorithm 4 may then order another write
+  ** between w1 and r (a conflicting pair in trace order), so if r does not
+  ** read w1, ask again with w1 and r adjacent. */
+  r->q.delay_var = sc_opnd(ix, rd);
+  r->q.delay_from = rho[1], r->q.delay_until = rho[2];
+  bool found = false;
+  for (int adjacent = 0; adjacent < 2 && !found; adjacent++) {
+    r->atomicity.queries++;
+    if (!sc_query_run(&r->q, rho, 3, adjacent ? rho + 1 : NULL)) break;
+    found = reads_w1(r, w1, rd);
+    if (!found && adjacent) r->atomicity_overwritten++;
+  }
+  r->q.delay_var = SC_NONE;
+  if (!found) return;
   sc_tuple_set_add(&r->atomicity.distinct, locs, 3);
   sc_kind_found(&r->atomicity, r->trace->pos[rd] - r->trace->pos[w1]);
   write_row(r, w1, w2, rd);

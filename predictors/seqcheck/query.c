@@ -28,6 +28,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
   memset(q->holder, 0xff, ops * sizeof *q->holder);
   q->mark = rp_calloc((size_t)ix->vars + ix->locks + 1, 1);
   rp_chain_reach_init(&q->g, k, q->chain_len);
+  q->delay_var = SC_NONE;
 }
 
 void sc_query_free(sc_query *q) {
@@ -491,7 +492,8 @@ static bool order_conflicts_of(sc_query *q, uint32_t b) {
   int c2 = rp_op_is_access(op) ? SC_W : SC_Q;
   sc_vx vb = sc_at(ix, b);
   for (uint32_t i = 0; i < ix->k; i++) {
-    if (i == vb.t) continue;
+    uint32_t a0 = i == vb.t ? SC_NONE : first_after(q, c1, c2, x, i, NO_SLOT);
+    if (a0 == SC_NONE || a0 > b) continue;   /* no earlier conflicting event in i */
     for (;;) {
       uint32_t a = first_after(q, c1, c2, x, i, pred_slot(q, vb, i));
       if (a == SC_NONE || a > b || reach(q, vb, sc_at(ix, a))) break;
@@ -529,7 +531,7 @@ static void collect_operands(sc_query *q) {
       int c = sc_class_of(sc_op(ix, e));
       if (c < 0) continue;
       uint32_t id = c <= SC_W ? sc_opnd(ix, e) : ix->vars + sc_opnd(ix, e);
-      if (q->mark[id]) continue;
+      if (q->mark[id] || !ix->contended[id]) continue;
       q->mark[id] = 1;
       RP_GROW(q->operands, q->operands_cap, q->operands_len);
       q->operands[q->operands_len++] = id;
@@ -578,23 +580,36 @@ static void emit(sc_query *q, sc_vx v) {
   q->cursor[v.t] = own_next(q, v);
 }
 
+/* A write to the variable whose writes are being delayed. */
+static bool delayed(const sc_query *q, sc_vx v, bool delaying) {
+  if (!delaying || sc_is_phantom(v)) return false;
+  uint32_t e = real_event(q, v);
+  return sc_op(q->ix, e) == RP_OP_WRITE && sc_opnd(q->ix, e) == q->delay_var;
+}
+
 static bool linearize(sc_query *q) {
   uint32_t k = q->ix->k;
+  bool delaying = false;
   q->lin_len = 0;
   for (uint32_t t = 0; t < k; t++) q->cursor[t] = first_vertex(q, t);
   for (;;) {
     sc_vx best = {0, NO_SLOT};
     uint64_t best_key = UINT64_MAX;
-    bool any = false;
+    bool any = false, best_delayed = true;
     for (uint32_t t = 0; t < k; t++) {
       if (q->cursor[t] == NO_SLOT) continue;
       any = true;
       sc_vx v = {t, q->cursor[t]};
-      if (ready(q, v) && vx_key(q, v) < best_key) best = v, best_key = vx_key(q, v);
+      if (!ready(q, v)) continue;
+      bool d = delayed(q, v, delaying);
+      if ((best_delayed && !d) || (d == best_delayed && vx_key(q, v) < best_key))
+        best = v, best_key = vx_key(q, v), best_delayed = d;
     }
     if (!any) return true;
     if (best.s == NO_SLOT) return false;   /* G has a cycle: a bug */
     emit(q, best);
+    if (q->delay_var != SC_NONE && vx_eq(best, q->delay_from)) delaying = true;
+    if (vx_eq(best, q->delay_until)) delaying = false;
     if (q->has_adj && (vx_eq(best, q->adj[0]) || vx_eq(best, q->adj[1]))) {
       sc_vx partner = vx_eq(best, q->adj[0]) ? q->adj[1] : q->adj[0];
       if (q->cursor[partner.t] == partner.s && ready(q, partner)) emit(q, partner);

@@ -54,6 +54,12 @@ typedef struct sc_query {
   uint32_t m;
   sc_vx adj[2];
   bool has_adj;
+  /* Optional, for the atomicity query: while linearising, between emitting
+  ** delay_from and delay_until, emit writes to delay_var only when nothing
+  ** else is ready (so that delay_until, a read, sees delay_from).  SC_NONE:
+  ** off.  Set by the caller before sc_query_run. */
+  uint32_t delay_var;
+  sc_vx delay_from, delay_until;
   /* The answer: a linearisation of G, phantoms included. */
   sc_vx *lin;
   size_t lin_len, lin_cap;

@@ -43,6 +43,7 @@ typedef struct sc_run {
   uint32_t *path;             /* witness scratch */
   size_t path_cap;
   double index_ms;
+  uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
 } sc_run;
 
 /* The real events of the last query's witness strictly before vertex stop

@@ -195,10 +195,11 @@ static void write_stats(sc_run *r) {
   rp_report_extra_stats(
       rep,
       ",atomicity_candidates,atomicity_queries,atomicity_violations,atomicity_location_triples,"
-      "atomicity_max_distance,atomicity_mean_distance,window",
-      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f,%" PRIu64,
+      "atomicity_max_distance,atomicity_mean_distance,window,atomicity_overwritten",
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f,%" PRIu64 ",%" PRIu64,
       r->atomicity.candidates, r->atomicity.queries, r->atomicity.found,
-      r->atomicity.distinct.count, r->atomicity.max_distance, mean(&r->atomicity), c->window);
+      r->atomicity.distinct.count, r->atomicity.max_distance, mean(&r->atomicity), c->window,
+      r->atomicity_overwritten);
   rp_report_extra_stats(rep,
                         ",seqcheck_calls,feasible,closure_edges,validation_failures,index_ms,"
                         "race_ms,deadlock_ms,atomicity_ms",

@@ -49,6 +49,7 @@ static void build_buckets(sc_index *ix) {
 /* shared[c] for the thread pairs: from the distinct threads in each bucket. */
 static void build_shared(sc_index *ix) {
   uint32_t k = ix->k;
+  ix->contended = rp_calloc((size_t)ix->vars + ix->locks + 1, 1);
   for (int s = 0; s < 2; s++) {
     int from = s == 0 ? SC_W : SC_A, to = s == 0 ? SC_R : SC_Q;
     uint32_t ops = operand_count(ix, from);
@@ -72,6 +73,7 @@ static void build_shared(sc_index *ix) {
         for (uint32_t i = 0; i < k; i++)
           for (uint32_t j = 0; in_from[i] && j < k; j++) {
             if (i == j || !in_to[j]) continue;
+            ix->contended[(s == 0 ? 0 : ix->vars) + x] = 1;
             if (pass == 0) ix->sh_off[s][(size_t)i * k + j + 1]++;
             else ix->sh_list[s][fill[(size_t)i * k + j]++] = x;
           }
@@ -178,6 +180,7 @@ void sc_index_free(sc_index *ix) {
   free(ix->fork_of);
   for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
   for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);
+  free(ix->contended);
   memset(ix, 0, sizeof *ix);
 }
 

@@ -38,6 +38,9 @@ typedef struct sc_index {
   ** variables written by i and accessed by j (c = 0) or the locks acquired by
   ** i and released by j (c = 1), for the closure rules. */
   uint32_t *sh_off[2], *sh_list[2];
+  /* Operands with a conflict at all: variables written by one thread and
+  ** accessed by another, locks used by two threads (vars, then locks). */
+  uint8_t *contended;
 } sc_index;
 
 /* Build the index; a trace whose locks are not well nested is bad input
