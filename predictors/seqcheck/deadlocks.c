@@ -42,7 +42,7 @@ static nest *collect(const sc_index *ix, size_t *count) {
       v[n++] = (nest){sc_opnd(ix, a), sc_opnd(ix, b), a, b};
     }
   }
-  qsort(v, n, sizeof *v, nest_cmp);
+  if (n) qsort(v, n, sizeof *v, nest_cmp);
   *count = n;
   return v;
 }

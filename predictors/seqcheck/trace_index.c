@@ -97,11 +97,13 @@ static void build_locks(sc_index *ix) {
       top[t] = i;
     } else if (ev[i].op == RP_OP_REL) {
       uint32_t a = top[t];
-      if (a == SC_NONE || ev[a].operand != ev[i].operand)
+      if (a == SC_NONE || ev[a].operand != ev[i].operand) {
+        free(top);   /* not a leak at exit */
         rp_die(RP_EXIT_INPUT,
                "%s: event %" PRIu64 ": expected well-nested locks (SeqCheck does not support "
                "releasing a lock other than the innermost one held)",
                ix->trace->path, ix->trace->pos[i]);
+      }
       ix->match[i] = a, ix->match[a] = i;
       top[t] = ix->outer[a];
     }
