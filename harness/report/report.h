@@ -19,6 +19,10 @@ typedef struct Cell {
   const char *races;   /* the chosen race count from an ok repetition, or "" */
   long mem_kb;         /* largest max_rss_kb over the repetitions */
   const char *races_file; /* race report of the first ok repetition, or NULL */
+  /* Other bugs in the paper's units, for predictors that report them
+  ** (rp-seqcheck's stats deadlock_location_sets, atomicity_location_triples),
+  ** else "". */
+  const char *deadlocks, *atomicity;
 } Cell;
 
 /* The trace-shape columns taken from the stats, in table order. */

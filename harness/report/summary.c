@@ -52,6 +52,8 @@ static void fold(Summary *s, int t, int p, const char *count_column) {
     if (!c->races_file) {
       c->races = csv_table_get(&s->runs, r, count_column);
       c->races_file = csv_table_get(&s->runs, r, "races_file");
+      c->deadlocks = csv_table_get(&s->runs, r, "deadlock_location_sets");
+      c->atomicity = csv_table_get(&s->runs, r, "atomicity_location_triples");
     }
   }
   if (ok > 0) c->time_s = median(times, ok);
