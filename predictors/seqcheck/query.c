@@ -27,6 +27,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
   memset(q->lock_b, 0xff, ops * sizeof *q->lock_b);
   memset(q->holder, 0xff, ops * sizeof *q->holder);
   q->mark = rp_calloc((size_t)ix->vars + ix->locks + 1, 1);
+  q->need = rp_calloc((size_t)k * k, sizeof *q->need);
   rp_chain_reach_init(&q->g, k, q->chain_len);
   q->delay_var = SC_NONE;
 }
@@ -35,6 +36,7 @@ void sc_query_free(sc_query *q) {
   free(q->flen), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
   free(q->lock_a), free(q->lock_b), free(q->holder), free(q->lastw);
   free(q->fq), free(q->oq), free(q->lin), free(q->touched), free(q->mark), free(q->operands);
+  free(q->need);
   rp_chain_reach_free(&q->g);
   memset(q, 0, sizeof *q);
 }
@@ -565,19 +567,28 @@ static uint32_t first_vertex(const sc_query *q, uint32_t t) {
   return is_vertex(q, t, 0) ? 0 : own_next(q, (sc_vx){t, 0});
 }
 
+/* Thread t's next vertex is ready when every other thread has emitted the
+** vertices that reach it; need[t * k + i] caches pred(cursor[t], i). */
 static bool ready(const sc_query *q, sc_vx v) {
+  const uint32_t *need = q->need + (size_t)v.t * q->ix->k;
   for (uint32_t i = 0; i < q->ix->k; i++) {
-    if (i == v.t) continue;
-    uint32_t p = pred_slot(q, v, i);
-    if (p != NO_SLOT && q->cursor[i] != NO_SLOT && q->cursor[i] <= p) return false;
+    uint32_t p = need[i];
+    if (i != v.t && p != NO_SLOT && q->cursor[i] != NO_SLOT && q->cursor[i] <= p) return false;
   }
   return true;
+}
+
+static void set_cursor(sc_query *q, uint32_t t, uint32_t s) {
+  q->cursor[t] = s;
+  if (s == NO_SLOT) return;
+  for (uint32_t i = 0; i < q->ix->k; i++)
+    q->need[(size_t)t * q->ix->k + i] = i == t ? NO_SLOT : pred_slot(q, (sc_vx){t, s}, i);
 }
 
 static void emit(sc_query *q, sc_vx v) {
   RP_GROW(q->lin, q->lin_cap, q->lin_len);
   q->lin[q->lin_len++] = v;
-  q->cursor[v.t] = own_next(q, v);
+  set_cursor(q, v.t, own_next(q, v));
 }
 
 /* A write to the variable whose writes are being delayed. */
@@ -591,7 +602,7 @@ static bool linearize(sc_query *q) {
   uint32_t k = q->ix->k;
   bool delaying = false;
   q->lin_len = 0;
-  for (uint32_t t = 0; t < k; t++) q->cursor[t] = first_vertex(q, t);
+  for (uint32_t t = 0; t < k; t++) set_cursor(q, t, first_vertex(q, t));
   for (;;) {
     sc_vx best = {0, NO_SLOT};
     uint64_t best_key = UINT64_MAX;

@@ -74,7 +74,7 @@ typedef struct sc_query {
   sc_order *oq;             /* Algorithm 3's queue of orders */
   size_t oq_head, oq_len, oq_cap;
   uint32_t *lock_a, *lock_b;  /* lock -> acquire maps (open acquires; Algorithm 2's L) */
-  uint32_t *lastw, *holder, *cursor, *done;
+  uint32_t *lastw, *holder, *cursor, *done, *need;
   uint32_t *touched;        /* locks and variables to clear after a call */
   size_t touched_len, touched_cap;
   uint8_t *mark;            /* operands seen, by collect_operands */

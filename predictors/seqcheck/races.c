@@ -38,20 +38,24 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2) {
 }
 
 /* Ask SeqCheck about the candidate (e1, e2), e1 first in the trace. */
-static void check_pair(sc_run *r, uint32_t e1, uint32_t e2) {
+static void check_pair(sc_run *r, uint32_t e1, uint32_t e2, bool *e2_racy) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
   const rp_event *ev = t->events;
   uint32_t locs[2] = {ev[e1].loc, ev[e2].loc};
   if (locs[0] > locs[1]) locs[0] = ev[e2].loc, locs[1] = ev[e1].loc;
   r->races.candidates++;
-  if (!r->cfg->all_instances && sc_tuple_set_has(&r->races.distinct, locs, 2)) return;
+  /* A pair adds nothing to the counts once its location pair and its second
+  ** event are both known racy (racy events and location pairs stay exact). */
+  if (!r->cfg->all_instances && *e2_racy && sc_tuple_set_has(&r->races.distinct, locs, 2))
+    return;
   sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
   sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
   r->races.queries++;
   if (!sc_query_run(&r->q, rho, 4, adj)) return;
   rp_access a = rp_access_of(&ev[e1], t->pos[e1]), b = rp_access_of(&ev[e2], t->pos[e2]);
   rp_report_pair(r->rep, &a, &b, ev[e1].operand, ",race");
+  *e2_racy = true;
   sc_tuple_set_add(&r->races.distinct, locs, 2);
   sc_kind_found(&r->races, t->pos[e2] - t->pos[e1]);
   write_witness(r, e1, e2);
@@ -61,6 +65,7 @@ static void check_pair(sc_run *r, uint32_t e1, uint32_t e2) {
 static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
   const sc_index *ix = &r->ix;
   uint32_t t = sc_tid(ix, e2), x = sc_opnd(ix, e2);
+  bool racy = false;
   for (uint32_t u = 0; u < ix->k; u++) {
     if (u == t) continue;
     for (int c = sc_op(ix, e2) == RP_OP_WRITE ? SC_R : SC_W; c <= SC_W; c++) {
@@ -68,7 +73,7 @@ static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
       for (uint32_t e1 = sc_first_from(ix, c, x, u, from); e1 != SC_NONE && e1 < e2;
            e1 = sc_first_from(ix, c, x, u, ix->eid[e1] + 1)) {
         if (common_lock(ix, e1, e2)) continue;
-        check_pair(r, e1, e2);
+        check_pair(r, e1, e2, &racy);
         if (r->rep->max_races && r->rep->pairs >= r->rep->max_races) return;
       }
     }
