@@ -106,7 +106,7 @@ void sc_atomicity(sc_run *r) {
   const sc_index *ix = &r->ix;
   gprime g;
   gprime_init(&g, ix);
-  for (uint32_t e = 0; e < ix->n; e++) {
+  for (uint32_t e = 0; e < ix->n && !sc_out_of_time(r); e++) {
     if (sc_op(ix, e) == RP_OP_READ) candidates_of(r, e, gprime_last_write(&g, sc_opnd(ix, e)));
     gprime_step(&g, ix, e);
   }

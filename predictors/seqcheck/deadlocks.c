@@ -100,7 +100,7 @@ void sc_deadlocks(sc_run *r) {
   const sc_index *ix = &r->ix;
   size_t n;
   nest *v = collect(ix, &n);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n && !sc_out_of_time(r); i++) {
     if (v[i].outer_lock >= v[i].inner_lock) continue;   /* each pair of locks once */
     nest key = {v[i].inner_lock, v[i].outer_lock, 0, 0};
     size_t lo = 0, hi = n;   /* the first record of (inner, outer) */

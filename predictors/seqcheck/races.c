@@ -73,6 +73,7 @@ static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
       for (uint32_t e1 = sc_first_from(ix, c, x, u, from); e1 != SC_NONE && e1 < e2;
            e1 = sc_first_from(ix, c, x, u, ix->eid[e1] + 1)) {
         if (common_lock(ix, e1, e2)) continue;
+        if (sc_out_of_time(r)) return;
         check_pair(r, e1, e2, &racy);
         if (r->rep->max_races && r->rep->pairs >= r->rep->max_races) return;
       }
@@ -84,7 +85,7 @@ void sc_races(sc_run *r) {
   const sc_index *ix = &r->ix;
   gprime g;
   gprime_init(&g, ix);
-  for (uint32_t e = 0; e < ix->n && !rp_report_should_stop(r->rep); e++) {
+  for (uint32_t e = 0; e < ix->n && !rp_report_should_stop(r->rep) && !sc_out_of_time(r); e++) {
     const uint32_t *clock = gprime_step(&g, ix, e);
     if (rp_op_is_access(sc_op(ix, e))) candidates_of(r, e, clock);
   }

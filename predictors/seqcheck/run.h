@@ -22,6 +22,7 @@ typedef struct sc_config {
   const char *sequence;       /* --sequence: one query instead of bug prediction */
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
   bool all_instances;         /* also check candidates of bugs already found */
+  uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
 } sc_config;
 
 /* Per bug kind, in the paper's units (spec §8). */
@@ -44,6 +45,8 @@ typedef struct sc_run {
   size_t path_cap;
   double index_ms;
   uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
+  struct timespec started;
+  bool out_of_time;           /* --time-budget ran out: the rest is unchecked */
 } sc_run;
 
 /* The real events of the last query's witness strictly before vertex stop
@@ -57,5 +60,7 @@ void sc_witness_close(FILE *f, const char *name);
 
 void sc_kind_found(sc_kind *k, uint64_t distance);
 double sc_ms_since(const struct timespec *t0);
+/* Whether --time-budget has run out (then every bug kind stops asking). */
+bool sc_out_of_time(sc_run *r);
 
 #endif
