@@ -80,7 +80,7 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
       locs[j] = locs[j - 1], locs[j - 1] = x;
     }
   r->deadlocks.candidates++;
-  if (!r->cfg->all_instances && sc_tuple_set_has(&r->deadlocks.distinct, locs, 4)) return;
+  if (r->cfg->dedup != SC_DEDUP_NONE && sc_tuple_set_has(&r->deadlocks.distinct, locs, 4)) return;
   sc_vx q1 = sc_before(ix, b1), q2 = sc_before(ix, b2);
   sc_vx rho1[3] = {sc_at(ix, a2), q1, q2}, rho2[3] = {sc_at(ix, a1), q2, q1};
   const char *sequence = "rho1";

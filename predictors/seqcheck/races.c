@@ -45,9 +45,12 @@ static void check_pair(sc_run *r, uint32_t e1, uint32_t e2, bool *e2_racy) {
   uint32_t locs[2] = {ev[e1].loc, ev[e2].loc};
   if (locs[0] > locs[1]) locs[0] = ev[e2].loc, locs[1] = ev[e1].loc;
   r->races.candidates++;
-  /* A pair adds nothing to the counts once its location pair and its second
-  ** event are both known racy (racy events and location pairs stay exact). */
-  if (!r->cfg->all_instances && *e2_racy && sc_tuple_set_has(&r->races.distinct, locs, 2))
+  /* Under --dedup events a pair adds nothing to the counts once its
+  ** location pair and its second event are both known racy (racy events and
+  ** location pairs stay exact); under locations once its location pair is. */
+  sc_dedup d = r->cfg->dedup;
+  if (d != SC_DEDUP_NONE && (*e2_racy || d == SC_DEDUP_LOCATIONS) &&
+      sc_tuple_set_has(&r->races.distinct, locs, 2))
     return;
   sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
   sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};

@@ -15,13 +15,20 @@
 
 enum { SC_BUG_RACES = 1, SC_BUG_DEADLOCKS = 2, SC_BUG_ATOMICITY = 4 };
 
+/* --dedup: which candidates to skip once bugs are found (spec §8). */
+typedef enum sc_dedup {
+  SC_DEDUP_EVENTS,     /* races: second event and location pair both racy; others: as below */
+  SC_DEDUP_LOCATIONS,  /* location pair / set of four / triple already reported */
+  SC_DEDUP_NONE        /* ask every candidate */
+} sc_dedup;
+
 typedef struct sc_config {
   unsigned bugs;
   sc_free_mode mode;
   const char *deadlocks_path, *atomicity_path, *witness_dir;
   const char *sequence;       /* --sequence: one query instead of bug prediction */
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
-  bool all_instances;         /* also check candidates of bugs already found */
+  sc_dedup dedup;             /* which candidates of bugs already found to skip */
   uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
 } sc_config;
 

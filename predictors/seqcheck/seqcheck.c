@@ -61,9 +61,13 @@ static int seqcheck_option(void *ctx, const char *name, const char *value) {
     c->budget_ms = rp_parse_count(name, value);
     return 2;
   }
-  if (strcmp(name, "--all-instances") == 0) {
-    c->all_instances = true;
-    return 1;
+  if (strcmp(name, "--dedup") == 0) {
+    static const char *const names[] = {"events", "locations", "none"};
+    int d = 0;
+    while (d < 3 && !(value && strcmp(value, names[d]) == 0)) d++;
+    if (d == 3) rp_usage_error("--dedup: expected events, locations or none");
+    c->dedup = (sc_dedup)d;
+    return 2;
   }
   const char **path = strcmp(name, "--deadlocks") == 0   ? &c->deadlocks_path
                       : strcmp(name, "--atomicity") == 0 ? &c->atomicity_path
@@ -284,11 +288,14 @@ int main(int argc, char **argv) {
                    "                     every race HB/M2 find (spec [A-4]);\n"
                    "                     rho-exempt: some write, except reads of the sequence;\n"
                    "                     paper: some write, as the paper's Algorithms 1 and 4\n"
-                   "  --all-instances    check every candidate (default: skip a race whose\n"
-                   "                     second event and location pair are both already\n"
-                   "                     racy, a deadlock / violation whose location set /\n"
-                   "                     triple is already reported; the counts are the same,\n"
-                   "                     the pairs and distances are fewer)\n"
+                   "  --dedup MODE       which candidates to skip once bugs are found:\n"
+                   "                     events (default): a race whose second event and\n"
+                   "                     location pair are both racy already (racy events and\n"
+                   "                     location pairs exact), a deadlock / violation whose\n"
+                   "                     location set / triple is reported; locations: also a\n"
+                   "                     race whose location pair is (the paper's unit, exact;\n"
+                   "                     racy events a lower bound; fastest); none: ask every\n"
+                   "                     candidate (every pair, the paper's distances)\n"
                    "  --time-budget MS   stop asking SeqCheck after MS ms in all (default: no\n"
                    "                     limit); stats budget_exhausted = 1 says the rest\n"
                    "                     went unchecked\n"
