@@ -46,6 +46,16 @@ rp-check-witness --quiet "$c/seqcheck-atomicity.std" "$TMP/w/atomicity-1-2-3.std
   --atomicity --def branch || fail "atomicity witness rejected"
 rp-seqcheck --quiet --window 0 --atomicity "$TMP/a0.csv" "$c/seqcheck-atomicity.std"
 expect_eq "atomicity window 0" "$(tail -n +2 "$TMP/a0.csv" | wc -l)" 0
+# The plain query <4, 1, 7> has r reading w(x)@2 in its witness; asked again
+# with w1 and r adjacent, r reads w1.
+expect_eq "intruder plain witness" "$(rp-seqcheck --quiet --sequence 4,1,7 "$c/seqcheck-atomicity-intruder.std" |
+  grep -v '^#' | tail -n +2 | cut -d'|' -f3 | tr '\n' ' ')" "4 1 2 3 5 6 7 "
+rp-seqcheck --quiet --atomicity "$TMP/ai.csv" --witness "$TMP/w" "$c/seqcheck-atomicity-intruder.std"
+expect_eq "intruder" "$(tail -n +2 "$TMP/ai.csv" | cut -d, -f1-3 | tr '\n' ' ')" "1,4,7 2,4,7 "
+for v in 1-4-7 2-4-7; do
+  rp-check-witness --quiet "$c/seqcheck-atomicity-intruder.std" "$TMP/w/atomicity-$v.std" ${v//-/ } \
+    --atomicity --def branch || fail "intruder witness $v rejected"
+done
 
 # Every race witness on the SeqCheck traces passes rp-check-witness --def branch.
 for t in "$c"/seqcheck-*.std; do
