@@ -12,7 +12,7 @@ if is_special "$3"; then
 else
   oracle_run "$1" "$4" "$work/o.csv" "$work/s.csv" "$3" || { echo "rp-oracle failed on $1"; exit 2; }
   predictor_run "$1" "$2" "${5:-}" "$work/p.csv" "$3" || { echo "rp-$2 failed on $1"; exit 2; }
-  result=$(claim_result "$3" "$work/o.csv" "$work/p.csv" "$threads" "$fj")
+  result=$(claim_outcome "$3" "$1" "$2" "${5:-}" "$4" "$work/o.csv" "$work/p.csv" "$threads" "$fj")
 fi
 echo "$result"
 case $result in FAIL*) exit 1 ;; esac

@@ -32,36 +32,65 @@ predictor_run() {
   "$RP_BIN/rp-$2" $3 --quiet "$(report_option "${5:-}")" "$4" "$1" 2>/dev/null
 }
 
+# claim_result CLAIM ORACLE_RACES PRED_RACES THREADS FJ -> ok/skip/FAIL line.
+claim_result() {
+  awk -v claim="$1" -v threads="$4" -v fj="$5" -f "$FUZZ_DIR/claims.awk" "$2" "$3"
+}
+
+# witness_result TRACE PRED OPTS DEF: run the predictor with --witness and
+# check each reported race's witness with rp-check-witness under DEF.
+witness_result() {
+  local dir a b n=0 result=""
+  dir=$(mktemp -d)
+  # shellcheck disable=SC2086
+  if ! "$RP_BIN/rp-$2" $3 --quiet --witness "$dir/w" --races "$dir/r.csv" "$1" 2>/dev/null; then
+    result="FAIL rp-$2 --witness failed"
+  fi
+  while [ -z "$result" ] && IFS=, read -r a b _; do
+    n=$((n + 1))
+    if [ ! -f "$dir/w/race-$a-$b.std" ]; then
+      result="FAIL no witness for $a-$b"
+    elif ! "$RP_BIN/rp-check-witness" "$1" "$dir/w/race-$a-$b.std" "$a" "$b" --def "$4" \
+           >/dev/null 2>"$dir/err"; then
+      result="FAIL witness of $a-$b refused: $(head -1 "$dir/err")"
+    fi
+  done < <(tail -n +2 "$dir/r.csv" 2>/dev/null)
+  echo "${result:-ok $n}"
+  rm -rf "$dir"
+}
+
+# claim_outcome CLAIM TRACE PRED OPTS DEF ORACLE_RACES PRED_RACES THREADS FJ
+# -> ok/skip/FAIL line; `witnesses` runs the predictor again with --witness.
+claim_outcome() {
+  if [ "$1" = witnesses ]; then witness_result "$2" "$3" "$4" "$5"
+  else claim_result "$1" "$6" "$7" "$8" "$9"; fi
+}
+
 # Claims checked without the oracle; prints ok/skip/FAIL:
-#   witnesses  every race, deadlock and atomicity violation the predictor
-#              reports has a witness (--witness) that rp-check-witness
-#              accepts under DEF (--deadlock, --atomicity for the others);
-#   covers-P   the predictor reports every race that rp-P reports.
+#   bug-witnesses  every deadlock and atomicity violation the predictor
+#                  reports (--deadlocks, --atomicity) has a witness that
+#                  rp-check-witness accepts under DEF (--deadlock, --atomicity);
+#   covers-P       the predictor reports every race that rp-P reports.
 # special_result TRACE PRED CLAIM DEF OPTS
-is_special() { case $1 in witnesses | covers-*) return 0 ;; esac; return 1; }
+is_special() { case $1 in bug-witnesses | covers-*) return 0 ;; esac; return 1; }
 special_result() {
   local dir n=0 bad="" a b c other
   dir=$(mktemp -d)
   case $3 in
-  witnesses)
+  bug-witnesses)
     # shellcheck disable=SC2086
-    if "$RP_BIN/rp-$2" $5 --quiet --witness "$dir/w" --races "$dir/r.csv" \
-         --deadlocks "$dir/d.csv" --atomicity "$dir/a.csv" "$1" 2>/dev/null; then
-      while IFS=, read -r a b _ && [ -z "$bad" ]; do
-        n=$((n + 1))
-        "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/race-$a-$b.std" "$a" "$b" --def "$4" \
-          2>"$dir/err" || bad="race $a-$b: $(cat "$dir/err")"
-      done < <(tail -n +2 "$dir/r.csv")
+    if "$RP_BIN/rp-$2" $5 --quiet --witness "$dir/w" --deadlocks "$dir/d.csv" \
+         --atomicity "$dir/a.csv" "$1" 2>/dev/null; then
       while IFS=, read -r a b _ && [ -z "$bad" ]; do
         n=$((n + 1))
         "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/deadlock-$a-$b.std" "$a" "$b" --deadlock \
-          --def "$4" 2>"$dir/err" || bad="deadlock $a-$b: $(cat "$dir/err")"
-      done < <(tail -n +2 "$dir/d.csv" 2>/dev/null)
+          --def "$4" 2>"$dir/err" || bad="deadlock $a-$b: $(head -1 "$dir/err")"
+      done < <(tail -n +2 "$dir/d.csv")
       while IFS=, read -r a b c _ && [ -z "$bad" ]; do
         n=$((n + 1))
         "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/atomicity-$a-$b-$c.std" "$a" "$b" "$c" \
-          --atomicity --def "$4" 2>"$dir/err" || bad="atomicity $a-$b-$c: $(cat "$dir/err")"
-      done < <(tail -n +2 "$dir/a.csv" 2>/dev/null)
+          --atomicity --def "$4" 2>"$dir/err" || bad="atomicity $a-$b-$c: $(head -1 "$dir/err")"
+      done < <(tail -n +2 "$dir/a.csv")
       if [ -n "$bad" ]; then echo "FAIL witness of $bad"; else echo "ok $n"; fi
     else
       echo "FAIL rp-$2 failed"
@@ -82,11 +111,6 @@ special_result() {
   rm -rf "$dir"
 }
 
-# claim_result CLAIM ORACLE_RACES PRED_RACES THREADS FJ -> ok/skip/FAIL line.
-claim_result() {
-  awk -v claim="$1" -v threads="$4" -v fj="$5" -f "$FUZZ_DIR/claims.awk" "$2" "$3"
-}
-
 # Whether the claim fails on TRACE: fails TRACE PRED CLAIM DEF OPTS.
 fails() {
   local dir status=1 threads fj
@@ -98,7 +122,8 @@ fails() {
   read -r threads fj < <(trace_facts "$1")
   if oracle_run "$1" "$4" "$dir/o.csv" "$dir/s.csv" "$3" &&
      predictor_run "$1" "$2" "$5" "$dir/p.csv" "$3"; then
-    claim_result "$3" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" | grep -q '^FAIL'
+    claim_outcome "$3" "$1" "$2" "$5" "$4" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" |
+      grep -q '^FAIL'
     status=$?
   fi
   rm -rf "$dir"
