@@ -37,6 +37,11 @@ rp-check-witness --quiet "$c/seqcheck-r4-deadlock.std" "$TMP/w/deadlock-2-6.std"
   --deadlock --def branch || fail "R4 deadlock witness rejected"
 rp-seqcheck --quiet --deadlocks "$TMP/g.csv" "$c/seqcheck-r4-guarded.std"
 expect_eq "R4 guarded deadlocks" "$(tail -n +2 "$TMP/g.csv" | wc -l)" 0
+# Three threads: T1 deadlocks with T2 and with T3, as the oracle says.
+rp-seqcheck --quiet --deadlocks "$TMP/d3.csv" "$c/seqcheck-deadlock-3t.std"
+rp-oracle --quiet --def branch --deadlocks "$TMP/o3.csv" "$c/seqcheck-deadlock-3t.std"
+expect_eq "3-thread deadlocks" "$(tail -n +2 "$TMP/d3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
+expect_eq "3-thread oracle" "$(tail -n +2 "$TMP/o3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
 
 # Atomicity: (1,2,3) with the paper's window; none with a window shorter
 # than the write-read pair; the witness passes --atomicity.
