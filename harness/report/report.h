@@ -20,6 +20,10 @@ typedef struct Cell {
   long mem_kb;         /* peak memory over the repetitions: the cgroup's
                        ** (cgroup_peak_kb) where measured, else max_rss_kb */
   const char *races_file; /* race report of the first ok repetition, or NULL */
+  /* Other bugs in the paper's units, for predictors that report them
+  ** (rp-seqcheck's stats deadlock_location_sets, atomicity_location_triples),
+  ** else "". */
+  const char *deadlocks, *atomicity;
 } Cell;
 
 /* The trace-shape columns taken from the stats, in table order. */

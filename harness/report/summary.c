@@ -58,6 +58,8 @@ static void fold(Summary *s, Cell *c, const int *rows, int n, const char *count_
     if (!c->races_file) {
       c->races = csv_table_get(&s->runs, r, count_column);
       c->races_file = csv_table_get(&s->runs, r, "races_file");
+      c->deadlocks = csv_table_get(&s->runs, r, "deadlock_location_sets");
+      c->atomicity = csv_table_get(&s->runs, r, "atomicity_location_triples");
     }
   }
   if (ok > 0) c->time_s = median(times, ok);

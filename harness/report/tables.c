@@ -29,6 +29,16 @@ static char *format_memory(const Cell *c) {
   return c->runs ? xasprintf("%.1f", c->mem_kb / 1024.0) : xstrdup("-");
 }
 
+/* Whether predictor p reported deadlocks and atomicity violations on any
+** trace: then the table has a column for each. */
+static int has_other_bugs(const Summary *s, int p) {
+  for (int tr = 0; tr < s->traces.n; tr++) {
+    const Cell *c = summary_cell(s, tr, p);
+    if (c->deadlocks && c->deadlocks[0]) return 1;
+  }
+  return 0;
+}
+
 int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_label) {
   TextTable t = {0};
   const char *const fixed[] = {"Trace", "Events", "Threads", "Locks", "Vars"};
@@ -36,6 +46,10 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
   for (int p = 0; p < s->predictors.n; p++) {
     const char *name = s->predictors.items[p];
     strvec_push_owned(&t.header, xasprintf("%s %s", name, count_label));
+    if (has_other_bugs(s, p)) {
+      strvec_push_owned(&t.header, xasprintf("%s deadlocks", name));
+      strvec_push_owned(&t.header, xasprintf("%s atomicity", name));
+    }
     strvec_push_owned(&t.header, xasprintf("%s time (s)", name));
     strvec_push_owned(&t.header, xasprintf("%s mem (MB)", name));
   }
@@ -49,6 +63,10 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
     for (int p = 0; p < s->predictors.n; p++) {
       const Cell *c = summary_cell(s, tr, p);
       strvec_push(&row, c->races && c->races[0] ? c->races : "-");
+      if (has_other_bugs(s, p)) {
+        strvec_push(&row, c->deadlocks && c->deadlocks[0] ? c->deadlocks : "-");
+        strvec_push(&row, c->atomicity && c->atomicity[0] ? c->atomicity : "-");
+      }
       strvec_push_owned(&row, format_time(c));
       strvec_push_owned(&row, format_memory(c));
     }

@@ -66,8 +66,8 @@ typedef struct rp_race_report {
   rp_distance_hist distances;
   struct timespec started;
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
-  char extra_header[256];      /* extra stats columns, each starting ',' */
-  char extra_values[512];
+  char extra_header[1024];     /* extra stats columns, each starting ',' */
+  char extra_values[1024];
   char extra_summary[256];     /* appended to the human summary */
 } rp_race_report;
 

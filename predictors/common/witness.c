@@ -8,12 +8,18 @@
 #include "diag.h"
 #include "std_format.h"
 
-int rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
-                     uint32_t first, uint32_t then, char *err, size_t size) {
+int rp_witness_write_events(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
+                            char *err, size_t size) {
   for (size_t i = 0; i < len; i++)
     if (rp_std_write_event(f, &t->sym, &t->events[path[i]], err, size) < 0) return -1;
-  if (rp_std_write_event(f, &t->sym, &t->events[first], err, size) < 0) return -1;
-  return rp_std_write_event(f, &t->sym, &t->events[then], err, size);
+  return 0;
+}
+
+int rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
+                     uint32_t first, uint32_t then, char *err, size_t size) {
+  uint32_t last[2] = {first, then};
+  if (rp_witness_write_events(f, t, path, len, err, size) < 0) return -1;
+  return rp_witness_write_events(f, t, last, 2, err, size);
 }
 
 /* The id in `to` of name id `id` of `from`, or UINT32_MAX. */

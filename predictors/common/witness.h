@@ -19,8 +19,12 @@
 
 #include "reorder.h"
 
-/* Write path[0..len) then first and then, events of t, in STD.  Returns 0,
-** or -1 with err naming a name STD cannot hold. */
+/* Write the events path[0..len) of t in STD.  Returns 0, or -1 with err
+** naming a name STD cannot hold. */
+int rp_witness_write_events(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
+                            char *err, size_t size);
+
+/* The same for path[0..len) then first and then. */
 int rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
                      uint32_t first, uint32_t then, char *err, size_t size);
 

@@ -39,10 +39,14 @@ void explore_init(explore *x, const rp_rmodel *m, uint64_t max_states) {
   x->m = m;
   x->max_states = max_states;
   rp_u64set_init(&x->races);
+  rp_u64set_init(&x->deadlock_set);
   x->pairs = count_pairs(m);
 }
 
-void explore_free(explore *x) { rp_u64set_free(&x->races); }
+void explore_free(explore *x) {
+  rp_u64set_free(&x->races);
+  rp_u64set_free(&x->deadlock_set);
+}
 
 static uint64_t pair_key(const rp_rmodel *m, uint32_t a, uint32_t b) {
   if (a > b) {
@@ -55,6 +59,10 @@ static uint64_t pair_key(const rp_rmodel *m, uint32_t a, uint32_t b) {
 
 bool explore_is_race(const explore *x, uint32_t a, uint32_t b) {
   return rp_u64set_has(&x->races, pair_key(x->m, a, b));
+}
+
+bool explore_is_deadlock(const explore *x, uint32_t a, uint32_t b) {
+  return rp_u64set_has(&x->deadlock_set, pair_key(x->m, a, b));
 }
 
 /* The search's working memory. */
@@ -93,6 +101,24 @@ static void test_front(search *q, size_t depth) {
   }
 }
 
+/* Whether threads t and u are deadlocked at the current state: each next
+** event an acquire of a lock the other holds. */
+static void test_deadlocks(search *q, size_t depth) {
+  const rp_rmodel *m = q->x->m;
+  const rp_event *ev = m->trace->events;
+  for (uint32_t t = 0; t < m->threads; t++) {
+    uint32_t a = rp_rnext(m, &q->s, t);
+    if (a == RP_NONE || ev[a].op != RP_OP_ACQ || q->s.holder[ev[a].operand] == 0) continue;
+    uint32_t u = q->s.holder[ev[a].operand] - 1, b = rp_rnext(m, &q->s, u);
+    if (u <= t || b == RP_NONE || ev[b].op != RP_OP_ACQ || q->s.holder[ev[b].operand] != t + 1 ||
+        !rp_rforked(m, &q->s, a) || !rp_rforked(m, &q->s, b))
+      continue;
+    uint32_t first = a < b ? a : b, second = a ^ b ^ first;
+    if (!rp_u64set_add(&q->x->deadlock_set, pair_key(m, first, second))) continue;
+    if (q->x->on_deadlock) q->x->on_deadlock(q->x->ctx, q->path, depth, first, second);
+  }
+}
+
 /* Enter the current state if new; false if it was seen before. */
 static bool enter(search *q, size_t depth) {
   rp_rkey(q->x->m, &q->s, q->key);
@@ -100,6 +126,7 @@ static bool enter(search *q, size_t depth) {
   q->x->states++;
   q->next_try[depth] = 0;
   test_front(q, depth);
+  if (q->x->deadlocks) test_deadlocks(q, depth);
   return true;
 }
 
@@ -112,7 +139,7 @@ static double ms_since(const struct timespec *t0) {
 /* The clock is read every 4096 steps: a step costs well under a microsecond. */
 static bool must_stop(explore *x, uint64_t step, const struct timespec *started) {
   if (x->max_ms > 0 && step % 4096 == 0 && ms_since(started) > x->max_ms) x->out_of_time = true;
-  return x->races.count == x->pairs || x->states >= x->max_states || x->out_of_time;
+  return (x->races.count == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
 }
 
 void explore_run(explore *x) {
@@ -150,6 +177,7 @@ void explore_run(explore *x) {
     else rp_rundo_append(m, &q.s, q.undo[depth]);
   }
   x->complete = x->races.count == x->pairs || (x->states < x->max_states && !x->out_of_time);
+  x->deadlocks_complete = x->states < x->max_states && !x->out_of_time;
   rp_rstate_free(&q.s);
   state_set_free(&q.seen);
   free(q.key), free(q.path), free(q.undo), free(q.next_try);

@@ -22,18 +22,28 @@ typedef struct explore {
   void (*on_race)(void *ctx, const uint32_t *path, size_t len, uint32_t first,
                   uint32_t then);
   void *ctx;
+  /* With deadlocks set, the search also finds two-thread deadlocks: a state
+  ** where two threads' next events are acquires, each of a lock the other
+  ** holds; it then explores every state (no early stop on races).
+  ** on_deadlock gets the reordering and the two requests, first < second. */
+  bool deadlocks;
+  void (*on_deadlock)(void *ctx, const uint32_t *path, size_t len, uint32_t first,
+                      uint32_t second);
 
   /* Results. */
   rp_u64set races;          /* first * count + second, by event index */
+  rp_u64set deadlock_set;   /* the same key, for the two requests */
   uint64_t pairs;           /* conflicting pairs in the trace */
   uint64_t states;
   bool complete;            /* every pair decided */
   bool out_of_time;         /* stopped by max_ms */
+  bool deadlocks_complete;  /* every state seen (with deadlocks) */
 } explore;
 
 void explore_init(explore *x, const rp_rmodel *m, uint64_t max_states);
 void explore_run(explore *x);
 bool explore_is_race(const explore *x, uint32_t a, uint32_t b);
+bool explore_is_deadlock(const explore *x, uint32_t a, uint32_t b);
 void explore_free(explore *x);
 
 #endif

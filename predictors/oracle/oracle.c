@@ -17,7 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "deadlock_report.h"
 #include "diag.h"
+#include "std_format.h"
 #include "driver.h"
 #include "explore.h"
 #include "reorder.h"
@@ -29,6 +31,7 @@ typedef struct oracle_config {
   double max_seconds;
   const char *witness_dir;
   const char *trace_path;
+  const char *deadlocks_path;
 } oracle_config;
 
 static int oracle_option(void *ctx, const char *name, const char *value) {
@@ -50,6 +53,11 @@ static int oracle_option(void *ctx, const char *name, const char *value) {
         c->max_seconds > 1e9)
       rp_usage_error("--max-seconds expects a positive number of seconds up to 1e9, not '%s'",
                      value ? value : "");
+    return 2;
+  }
+  if (strcmp(name, "--deadlocks") == 0) {
+    if (!value) rp_usage_error("--deadlocks expects a file");
+    c->deadlocks_path = value;
     return 2;
   }
   if (strcmp(name, "--witness") == 0) {
@@ -84,6 +92,54 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
   if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
 }
 
+/* The acquire by req's thread of the lock the other request wants: the
+** latest one before req (that thread holds it at req). */
+static uint32_t holding_acquire(const rp_trace *t, uint32_t req, uint32_t other) {
+  const rp_event *ev = t->events;
+  for (uint32_t i = req; i-- > 0;)
+    if (ev[i].thread == ev[req].thread && ev[i].op == RP_OP_ACQ &&
+        ev[i].operand == ev[other].operand)
+      return i;
+  rp_die(RP_EXIT_INPUT, "internal error: no acquire held at a deadlock");
+}
+
+static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, uint32_t first,
+                                   uint32_t second) {
+  witness_ctx *w = ctx;
+  if (!w->config->witness_dir) return;
+  char file[4096];
+  uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[second];
+  snprintf(file, sizeof file, "%s/deadlock-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
+           p1, p2);
+  FILE *f = fopen(file, "w");
+  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
+             " under --def %s\n# check: rp check-witness %s %s %" PRIu64 " %" PRIu64
+             " --deadlock --def %s\n",
+          p1, p2, w->config->def->name, w->trace->path, file, p1, p2, w->config->def->name);
+  char err[512];
+  if (rp_witness_write_events(f, w->trace, path, len, err, sizeof err) < 0)
+    rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
+}
+
+/* The deadlock report: one row per deadlock, sorted by the requests; a
+** last row with verdict unknown and empty fields if the search stopped at
+** --max-states. */
+static void report_deadlocks(const oracle_config *c, const rp_trace *t, const explore *x) {
+  FILE *f = strcmp(c->deadlocks_path, "-") == 0 ? stdout : fopen(c->deadlocks_path, "w");
+  if (!f) rp_die(RP_EXIT_USAGE, "%s: cannot write", c->deadlocks_path);
+  rp_deadlock_header(f, ",verdict");
+  for (uint32_t b = 0; b < t->count; b++)
+    for (uint32_t a = 0; a < b; a++)
+      if (explore_is_deadlock(x, a, b))
+        rp_deadlock_row(f, t, a, b, holding_acquire(t, a, b), holding_acquire(t, b, a),
+                        "oracle", ",deadlock");
+  if (!x->deadlocks_complete) fprintf(f, ",,,,,,,,,,,,,,unknown\n");
+  if (f == stdout ? fflush(f) != 0 : fclose(f) != 0)
+    rp_die(RP_EXIT_RESOURCE, "%s: write error", c->deadlocks_path);
+}
+
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
   const rp_event *ev = t->events;
   uint64_t unknown = 0;
@@ -114,14 +170,19 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   rp_rmodel_init(&m, trace, c->def);
   explore_init(&x, &m, c->max_states);
   x.max_ms = c->max_seconds * 1e3;
+  x.ctx = &w;
   if (c->witness_dir) {
     if (mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
       rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
     x.on_race = write_witness;
-    x.ctx = &w;
+  }
+  if (c->deadlocks_path) {
+    x.deadlocks = true;
+    x.on_deadlock = write_deadlock_witness;
   }
   explore_run(&x);
   report(trace, &x, rep);
+  if (c->deadlocks_path) report_deadlocks(c, trace, &x);
   explore_free(&x);
   rp_rmodel_free(&m);
 }
@@ -137,7 +198,11 @@ int main(int argc, char **argv) {
            "                   left undecided are reported with verdict unknown\n"
            "  --max-seconds S  explore for at most S seconds (default: no limit);\n"
            "                   likewise, undecided pairs are unknown\n"
-           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (DIR is created)\n",
+           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (and per\n"
+           "                   deadlock, DIR/deadlock-Q1-Q2.std; DIR is created)\n"
+           "  --deadlocks FILE also find two-thread deadlocks (a reordering after which\n"
+           "                   two threads' next events acquire a lock the other holds),\n"
+           "                   exploring every state; CSV as rp seqcheck --deadlocks\n",
            rp_rdef_names());
   static rp_offline oracle = {
       .tool = {.name = "oracle",

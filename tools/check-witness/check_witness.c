@@ -2,10 +2,16 @@
 ** rp-check-witness: validate a claimed witness of a predictable race.
 **
 **   rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]
+**   rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D]
+**   rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D]
 **
 ** WITNESS (format: predictors/common/witness.h) must be a correct reordering
 ** of ORIGINAL under definition D (default enabled) followed by the events at
 ** positions E1 and E2 of ORIGINAL, which must race there as D demands.
+** With --deadlock, the whole witness is the reordering, after which the
+** requests Q1 and Q2 are their threads' next events, acquires of a lock the
+** other thread holds.  With --atomicity, the reordering holds W2, then W1,
+** then R, and R reads from W1 (W1 intrudes into the pair W2-R).
 ** Exit 0 if valid; 2 if not, with the reason on standard error; 1 on usage.
 */
 #include <inttypes.h>
@@ -20,10 +26,15 @@
 #include "witness.h"
 
 static const char usage[] =
-    "rp-check-witness: check a race witness against its original trace\n\n"
-    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n\n"
+    "rp-check-witness: check a race, deadlock or atomicity witness against its\n"
+    "original trace\n\n"
+    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
+    "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--quiet]\n"
+    "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D] [--quiet]\n\n"
     "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
-    "followed by the racing events at positions E1 and E2 of ORIGINAL.\n"
+    "followed by the racing events at positions E1 and E2 of ORIGINAL; with\n"
+    "--deadlock, after which the requests Q1 and Q2 are deadlocked; with\n"
+    "--atomicity, in which W1 falls between W2 and R and R reads from W1.\n"
     "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
 
 /* Why the witness is invalid, set by invalid(); empty while it is valid. */
@@ -93,26 +104,97 @@ static void collapse_reentrant(rp_trace *w) {
   rp_wf_free(&wf);
 }
 
+/* Replay every event of the witness into s; false (with the reason) at the
+** first that cannot come there.  at[k] gets the witness position of event
+** index watch[k], or SIZE_MAX. */
+static bool replay_all(const rp_rmodel *m, rp_rstate *s, const rp_trace *w, const uint32_t *index,
+                       const uint32_t *watch, size_t *at, size_t nwatch, uint32_t *lastw_at) {
+  for (size_t j = 0; j < nwatch; j++) at[j] = SIZE_MAX;
+  for (size_t k = 0; k < w->count; k++) {
+    const char *why;
+    if (!rp_rcan_append(m, s, index[k], &why))
+      return invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
+                     "under --def %s: %s", k + 1, m->trace->pos[index[k]], m->def->name, why);
+    for (size_t j = 0; j < nwatch; j++)
+      if (index[k] == watch[j]) {
+        at[j] = k;
+        if (lastw_at) lastw_at[j] = s->lastw[m->trace->events[watch[j]].operand];
+      }
+    rp_rappend(m, s, index[k]);
+  }
+  return true;
+}
+
+static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
+                           uint32_t q1, uint32_t q2) {
+  const rp_trace *t = m->trace;
+  const rp_event *ev = t->events;
+  rp_rstate s;
+  size_t at[1];
+  rp_rstate_init(&s, m);
+  bool ok = replay_all(m, &s, w, index, NULL, at, 0, NULL);
+  uint32_t t1 = ev[q1].thread, t2 = ev[q2].thread;
+  if (ok && (ev[q1].op != RP_OP_ACQ || ev[q2].op != RP_OP_ACQ || t1 == t2))
+    ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads", t->pos[q1],
+                 t->pos[q2]);
+  if (ok && (rp_rnext(m, &s, t1) != q1 || rp_rnext(m, &s, t2) != q2))
+    ok = invalid("after the reordering, the threads' next events are not the requests");
+  if (ok && (!rp_rforked(m, &s, q1) || !rp_rforked(m, &s, q2)))
+    ok = invalid("a requesting thread was not forked by the end of the reordering");
+  if (ok && (s.holder[ev[q1].operand] != t2 + 1 || s.holder[ev[q2].operand] != t1 + 1))
+    ok = invalid("the requested locks are not held by the other thread");
+  rp_rstate_free(&s);
+  return ok;
+}
+
+static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
+                            uint32_t w1, uint32_t w2, uint32_t r) {
+  const rp_trace *t = m->trace;
+  const rp_event *ev = t->events;
+  rp_rstate s;
+  uint32_t watch[3] = {w2, w1, r}, lastw[3];
+  size_t at[3];
+  rp_rstate_init(&s, m);
+  bool ok = replay_all(m, &s, w, index, watch, at, 3, lastw);
+  if (ok && (ev[w1].op != RP_OP_WRITE || ev[w2].op != RP_OP_WRITE || ev[r].op != RP_OP_READ ||
+             ev[w1].operand != ev[r].operand || ev[w2].operand != ev[r].operand))
+    ok = invalid("expected two writes and a read of one variable");
+  if (ok && (at[0] == SIZE_MAX || at[1] == SIZE_MAX || at[2] == SIZE_MAX))
+    ok = invalid("the witness lacks one of the three events");
+  if (ok && !(at[0] < at[1] && at[1] < at[2]))
+    ok = invalid("the order is not %" PRIu64 " (w2), %" PRIu64 " (w1), %" PRIu64 " (r)",
+                 t->pos[w2], t->pos[w1], t->pos[r]);
+  if (ok && lastw[2] != w1 + 1)
+    ok = invalid("the read %" PRIu64 " does not read from %" PRIu64, t->pos[r], t->pos[w1]);
+  rp_rstate_free(&s);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   rp_progname = "rp-check-witness";
   rp_check_stdout_at_exit();
-  const char *args[4];
+  const char *args[5];
   int nargs = 0;
-  bool quiet = false;
+  bool quiet = false, deadlock = false, atomicity = false;
   const rp_rdef *def = rp_rdefs[0];
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
     else if (!strcmp(a, "--version")) { printf("rp-check-witness %s\n", RP_VERSION); return 0; }
     else if (!strcmp(a, "--quiet")) quiet = true;
+    else if (!strcmp(a, "--deadlock")) deadlock = true;
+    else if (!strcmp(a, "--atomicity")) atomicity = true;
     else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
       const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
       if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
-    } else if (nargs < 4 && (a[0] != '-' || !a[1])) args[nargs++] = a;
+    } else if (nargs < 5 && (a[0] != '-' || !a[1])) args[nargs++] = a;
     else if (a[0] == '-' && a[1]) rp_usage_error("unknown option %s", a);
     else rp_usage_error("unexpected argument %s", a);
   }
-  if (nargs != 4) rp_usage_error("expected ORIGINAL WITNESS E1 E2");
+  if (deadlock && atomicity) rp_usage_error("--deadlock and --atomicity exclude each other");
+  if (nargs != (atomicity ? 5 : 4))
+    rp_usage_error("expected ORIGINAL WITNESS and %s",
+                   atomicity ? "W1 W2 R" : deadlock ? "Q1 Q2" : "E1 E2");
 
   rp_trace orig, wit;
   rp_rmodel m;
@@ -124,13 +206,17 @@ int main(int argc, char **argv) {
   uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));
   uint32_t *index = rp_calloc(wit.count + 1, sizeof *index);
   char err[512];
-  bool valid = rp_witness_map(&m, &wit, index, err, sizeof err) == 0
-                   ? check(&m, &wit, index, e1, e2)
-                   : invalid("%s", err);
+  uint32_t e3 = atomicity ? index_of(&orig, rp_parse_count("R", args[4])) : 0;
+  bool valid = rp_witness_map(&m, &wit, index, err, sizeof err) != 0 ? invalid("%s", err)
+               : deadlock  ? check_deadlock(&m, &wit, index, e1, e2)
+               : atomicity ? check_atomicity(&m, &wit, index, e1, e2, e3)
+                           : check(&m, &wit, index, e1, e2);
+  const char *what = deadlock ? "deadlock" : atomicity ? "atomicity violation" : "race";
   if (!valid)
     fprintf(stderr, "rp-check-witness: invalid witness: %s\n", reason);
   else if (!quiet)
-    printf("valid witness of the race (%s,%s) under --def %s\n", args[2], args[3], def->name);
+    printf("valid witness of the %s (%s,%s%s%s) under --def %s\n", what, args[2], args[3],
+           atomicity ? "," : "", atomicity ? args[4] : "", def->name);
   free(index);
   rp_rmodel_free(&m);
   rp_trace_free(&wit);

@@ -1,14 +1,15 @@
 # Checks one claim of a predictor against the oracle on one trace.
-# Input files: the oracle's race report (with its verdict column), or for
-# subset-of another predictor's race report, then the predictor's race
-# report.  Variables: claim, threads (of the trace), fj (1 when the trace has
-# fork or join).  Prints "ok N" (N pairs checked; count-fp adds the number
-# of reported pairs that are no predictable race), "skip WHY" or "FAIL WHY".
-BEGIN { FS = "," }
+# Input files: the oracle's race (or deadlock) report with its verdict
+# column, or for subset-of another predictor's race report, then the
+# predictor's report.  Variables: claim, threads (of the trace), fj (1 when
+# the trace has fork or join).  Prints "ok N" (N pairs checked; count-fp adds
+# the number of reported pairs that are no predictable race), "skip WHY" or
+# "FAIL WHY".
+BEGIN { FS = ","; sub(/^deadlocks-/, "", claim) }   # deadlocks-C: claim C on the deadlock reports
 FNR == 1 { file++; next }
 file == 1 && claim == "subset-of" { race[$1 "-" $2] = 1; next }
 file == 1 {
-  if ($NF == "race") { race[$1 "-" $2] = 1; races++ }
+  if ($NF == "race" || $NF == "deadlock") { race[$1 "-" $2] = 1; races++ }
   else if ($NF == "unknown") unknown++
   next
 }
@@ -35,7 +36,7 @@ END {
     for (i = 1; i <= n; i++) if (!(pair[i] in race)) fp++
     print "ok " n, fp
   } else if (claim == "complete-2t" || claim == "superset-nofj" || claim == "complete-trace" ||
-             claim == "complete-all") {
+             claim == "complete-all" || claim == "flagged-complete") {
     if (claim == "complete-2t" && threads != 2) { print "skip not two threads"; exit }
     if (claim == "superset-nofj" && fj) { print "skip fork/join"; exit }
     if (unknown) { print "skip oracle undecided"; exit }

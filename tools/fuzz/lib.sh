@@ -18,9 +18,12 @@ trace_facts() {
              END { n = 0; for (x in t) n++; print n, fj + 0 }' "$1"
 }
 
-# Run the oracle: oracle_run TRACE DEF RACES STATS; its exit status.
+# The report a claim compares: --deadlocks for deadlocks-* claims, else --races.
+report_option() { case ${1:-} in deadlocks-*) echo --deadlocks ;; *) echo --races ;; esac; }
+
+# Run the oracle: oracle_run TRACE DEF OUT STATS [CLAIM]; its exit status.
 oracle_run() {
-  "$RP_BIN/rp-oracle" --quiet --def "$2" --races "$3" --stats "$4" "$1" 2>/dev/null
+  "$RP_BIN/rp-oracle" --quiet --def "$2" "$(report_option "${5:-}")" "$3" --stats "$4" "$1" 2>/dev/null
 }
 
 # The run a claim compares against: the oracle under DEF, or for subset-of
@@ -30,14 +33,14 @@ reference_run() {
   if [ "$2" = subset-of ]; then
     predictor_run "$1" "${3%% *}" "$(printf '%s' "$3" | sed 's/^[^ ]* *//')" "$4"
   else
-    oracle_run "$1" "$3" "$4" "$5"
+    oracle_run "$1" "$3" "$4" "$5" "$2"
   fi
 }
 
-# Run a predictor: predictor_run TRACE PRED OPTS RACES; its exit status.
+# Run a predictor: predictor_run TRACE PRED OPTS OUT [CLAIM]; its exit status.
 predictor_run() {
   # shellcheck disable=SC2086
-  "$RP_BIN/rp-$2" $3 --quiet --races "$4" "$1" 2>/dev/null
+  "$RP_BIN/rp-$2" $3 --quiet "$(report_option "${5:-}")" "$4" "$1" 2>/dev/null
 }
 
 # claim_result CLAIM ORACLE_RACES PRED_RACES THREADS FJ -> ok/skip/FAIL line.
@@ -45,14 +48,93 @@ claim_result() {
   awk -v claim="$1" -v threads="$4" -v fj="$5" -f "$FUZZ_DIR/claims.awk" "$2" "$3"
 }
 
+# witness_result TRACE PRED OPTS DEF: run the predictor with --witness and
+# check each reported race's witness with rp-check-witness under DEF.
+witness_result() {
+  local dir a b n=0 result=""
+  dir=$(mktemp -d)
+  # shellcheck disable=SC2086
+  if ! "$RP_BIN/rp-$2" $3 --quiet --witness "$dir/w" --races "$dir/r.csv" "$1" 2>/dev/null; then
+    result="FAIL rp-$2 --witness failed"
+  fi
+  while [ -z "$result" ] && IFS=, read -r a b _; do
+    n=$((n + 1))
+    if [ ! -f "$dir/w/race-$a-$b.std" ]; then
+      result="FAIL no witness for $a-$b"
+    elif ! "$RP_BIN/rp-check-witness" "$1" "$dir/w/race-$a-$b.std" "$a" "$b" --def "$4" \
+           >/dev/null 2>"$dir/err"; then
+      result="FAIL witness of $a-$b refused: $(head -1 "$dir/err")"
+    fi
+  done < <(tail -n +2 "$dir/r.csv" 2>/dev/null)
+  echo "${result:-ok $n}"
+  rm -rf "$dir"
+}
+
+# claim_outcome CLAIM TRACE PRED OPTS DEF ORACLE_RACES PRED_RACES THREADS FJ
+# -> ok/skip/FAIL line; `witnesses` runs the predictor again with --witness.
+claim_outcome() {
+  if [ "$1" = witnesses ]; then witness_result "$2" "$3" "$4" "$5"
+  else claim_result "$1" "$6" "$7" "$8" "$9"; fi
+}
+
+# Claims checked without the oracle; prints ok/skip/FAIL:
+#   bug-witnesses  every deadlock and atomicity violation the predictor
+#                  reports (--deadlocks, --atomicity) has a witness that
+#                  rp-check-witness accepts under DEF (--deadlock, --atomicity);
+#   covers-P       the predictor reports every race that rp-P reports.
+# special_result TRACE PRED CLAIM DEF OPTS
+is_special() { case $1 in bug-witnesses | covers-*) return 0 ;; esac; return 1; }
+special_result() {
+  local dir n=0 bad="" a b c other
+  dir=$(mktemp -d)
+  case $3 in
+  bug-witnesses)
+    # shellcheck disable=SC2086
+    if "$RP_BIN/rp-$2" $5 --quiet --witness "$dir/w" --deadlocks "$dir/d.csv" \
+         --atomicity "$dir/a.csv" "$1" 2>/dev/null; then
+      while IFS=, read -r a b _ && [ -z "$bad" ]; do
+        n=$((n + 1))
+        "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/deadlock-$a-$b.std" "$a" "$b" --deadlock \
+          --def "$4" 2>"$dir/err" || bad="deadlock $a-$b: $(head -1 "$dir/err")"
+      done < <(tail -n +2 "$dir/d.csv")
+      while IFS=, read -r a b c _ && [ -z "$bad" ]; do
+        n=$((n + 1))
+        "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/atomicity-$a-$b-$c.std" "$a" "$b" "$c" \
+          --atomicity --def "$4" 2>"$dir/err" || bad="atomicity $a-$b-$c: $(head -1 "$dir/err")"
+      done < <(tail -n +2 "$dir/a.csv")
+      if [ -n "$bad" ]; then echo "FAIL witness of $bad"; else echo "ok $n"; fi
+    else
+      echo "FAIL rp-$2 failed"
+    fi ;;
+  covers-*)
+    other=${3#covers-}
+    if [ ! -x "$RP_BIN/rp-$other" ]; then
+      echo "skip rp-$other not built"
+    elif predictor_run "$1" "$other" "" "$dir/o.csv" && predictor_run "$1" "$2" "$5" "$dir/p.csv"; then
+      awk -F, -v other="$other" 'FNR == 1 { f++; next } f == 1 { want[$1 "-" $2] = 1; n++; next }
+        { got[$1 "-" $2] = 1 }
+        END { for (p in want) if (!(p in got)) { print "FAIL missed " p ", reported by rp-" other; exit }
+              print "ok " n + 0 }' "$dir/o.csv" "$dir/p.csv"
+    else
+      echo "FAIL a predictor failed"
+    fi ;;
+  esac
+  rm -rf "$dir"
+}
+
 # Whether the claim fails on TRACE: fails TRACE PRED CLAIM DEF OPTS.
 fails() {
   local dir status=1 threads fj
+  if is_special "$3"; then
+    special_result "$1" "$2" "$3" "$4" "$5" | grep -q '^FAIL'
+    return $?
+  fi
   dir=$(mktemp -d)
   read -r threads fj < <(trace_facts "$1")
   if reference_run "$1" "$3" "$4" "$dir/o.csv" "$dir/s.csv" &&
-     predictor_run "$1" "$2" "$5" "$dir/p.csv"; then
-    claim_result "$3" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" | grep -q '^FAIL'
+     predictor_run "$1" "$2" "$5" "$dir/p.csv" "$3"; then
+    claim_outcome "$3" "$1" "$2" "$5" "$4" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" |
+      grep -q '^FAIL'
     status=$?
   fi
   rm -rf "$dir"

@@ -39,12 +39,20 @@ for seed in "$@"; do
   read -r threads fj < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
-    oracle=$work/o.$(slug "$def").csv races=$work/p.$(slug "$pred $opts").csv
+    label=$pred${opts:+[$opts]}
+    if is_special "$claim"; then
+      result=$(special_result "$work/t.std" "$pred" "$claim" "$def" "$opts")
+      echo "claim $seed ${label// /,} $claim ${def// /,} $result"
+      case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
+      continue
+    fi
+    report=$(report_option "$claim")
+    oracle=$work/o.$(slug "$def $report").csv races=$work/p.$(slug "$pred $opts $report").csv
     if [ ! -f "$oracle" ] && [ "$claim" = subset-of ]; then
       reference_run "$work/t.std" "$claim" "$def" "$oracle" "$work/s.csv" ||
         { echo "error rp-${def%% *} ($def) failed on seed $seed"; rm -f "$oracle"; continue; }
     elif [ ! -f "$oracle" ]; then
-      if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv"; then
+      if ! oracle_run "$work/t.std" "$def" "$oracle" "$work/s.csv" "$claim"; then
         echo "error oracle $seed $def"; continue
       fi
       awk -F, -v seed="$seed" -v def="$def" \
@@ -53,13 +61,13 @@ for seed in "$@"; do
         "$work/s.csv"
     fi
     if [ ! -f "$races" ]; then
-      predictor_run "$work/t.std" "$pred" "$opts" "$races"; status=$?
+      predictor_run "$work/t.std" "$pred" "$opts" "$races" "$claim"; status=$?
       if [ $status -ne 0 ]; then
         echo "error rp-$pred exited with status $status on seed $seed"; rm -f "$races"; continue
       fi
     fi
-    result=$(claim_result "$claim" "$oracle" "$races" "$threads" "$fj")
-    label=$pred${opts:+[$opts]}
+    result=$(claim_outcome "$claim" "$work/t.std" "$pred" "$opts" "$def" "$oracle" "$races" \
+             "$threads" "$fj")
     echo "claim $seed ${label// /,} $claim ${def// /,} $result"
     case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
   done <<< "$claims"

@@ -110,7 +110,8 @@ static void acquire(gen *g, uint32_t t, uint32_t l) {
   gen_thread *th = &g->threads[t];
   g->holder[l] = t + 1;
   th->held[th->depth].lock = l;
-  th->held[th->depth].budget = 1 + below(g, 2 * CS_MEAN_ACCESSES - 1);
+  uint32_t mean = g->p->cs_mean ? g->p->cs_mean : CS_MEAN_ACCESSES;
+  th->held[th->depth].budget = 1 + below(g, 2 * mean - 1);
   th->held[th->depth].child = 0;
   th->depth++;
   emit(g, t, "acq", "L", l);
@@ -209,7 +210,9 @@ static void step(gen *g, uint32_t t) {
     release(g, t);
     return;
   }
-  double nest = p->unnested ? 3 * NEST_CHANCE : NEST_CHANCE;   /* something to unnest */
+  double nest = p->nest_chance > 0 ? p->nest_chance
+               : p->unnested       ? 3 * NEST_CHANCE   /* something to unnest */
+                                   : NEST_CHANCE;
   bool want = th->depth ? th->depth < p->nesting && chance(g, nest)
                         : chance(g, g->start_chance);
   uint32_t l = want ? free_lock(g) : UINT32_MAX;
@@ -273,7 +276,7 @@ static void gen_init(gen *g, const gen_params *p, FILE *out) {
   }
   /* Chance s of opening a section per access step such that the share of
   ** accesses inside sections is cs_share: s*B / (s*B + 1 - s) = P. */
-  double P = p->cs_share, B = CS_MEAN_ACCESSES;
+  double P = p->cs_share, B = p->cs_mean ? p->cs_mean : CS_MEAN_ACCESSES;
   g->start_chance = P >= 1 ? 1 : P / (B * (1 - P) + P);
 }
 
@@ -321,4 +324,16 @@ void gen_small_params(gen_params *p) {
   p->leave_held = chance(&g, 0.5);
   p->unnested = chance(&g, 0.5);
   p->loc_is_pos = true;
+  /* A third of the traces nest two locks eagerly, so that two threads take
+  ** them in opposite orders now and then: the deadlock claims need such
+  ** traces. */
+  if (chance(&g, 0.33)) {
+    p->nest_chance = 1;
+    p->threads = 2;
+    p->locks = 2;
+    p->nesting = 2;
+    p->cs_share = 0.6;
+    p->events = 12 + below(&g, 9);
+    p->cs_mean = 1;
+  }
 }

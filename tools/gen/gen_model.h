@@ -28,6 +28,8 @@ typedef struct gen_params {
   bool loc_is_pos;      /* location = event position (else a static site) */
   bool cross_cs;        /* a section that forks a thread stays open until
                         ** the thread is joined: cross-thread sections */
+  double nest_chance;   /* chance to open a nested section (0: the default) */
+  uint32_t cs_mean;     /* mean accesses planned per section (0: the default) */
 } gen_params;
 
 /* Fill p with a random small configuration drawn from p->seed (fuzz mode). */

@@ -1,0 +1,9 @@
+/* Two-thread deadlocks by SeqCheck (spec §6.3); see deadlocks.c. */
+#ifndef SC_DEADLOCKS_H
+#define SC_DEADLOCKS_H
+
+#include "run.h"
+
+void sc_deadlocks(sc_run *r);
+
+#endif

@@ -1,0 +1,52 @@
+/* The pre-graph G′ by vector clocks; see gprime.h. */
+#include "gprime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static void join(uint32_t *into, const uint32_t *from, uint32_t k) {
+  for (uint32_t u = 0; u < k; u++)
+    if (from[u] > into[u]) into[u] = from[u];
+}
+
+void gprime_init(gprime *g, const sc_index *ix) {
+  g->k = ix->k;
+  size_t k = ix->k ? ix->k : 1;
+  g->clock = rp_calloc(k * k, sizeof *g->clock);
+  g->pending = rp_calloc(k * k, sizeof *g->pending);
+  g->at_fork = rp_calloc(k * k, sizeof *g->at_fork);
+  g->last_write = rp_calloc(((size_t)ix->vars + 1) * k, sizeof *g->last_write);
+}
+
+void gprime_free(gprime *g) {
+  free(g->clock), free(g->pending), free(g->at_fork), free(g->last_write);
+}
+
+/* Advance the clocks over event e; afterwards clock[t] is e's G′ clock. */
+uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
+  uint32_t t = sc_tid(ix, e), k = g->k, o = sc_opnd(ix, e);
+  uint32_t *c = g->clock + (size_t)t * k;
+  if (ix->eid[e] == 0 && ix->fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
+  switch (sc_op(ix, e)) {
+  case RP_OP_BRANCH:
+    join(c, g->pending + (size_t)t * k, k);
+    memset(g->pending + (size_t)t * k, 0, k * sizeof *c);
+    break;
+  case RP_OP_JOIN: join(c, g->clock + (size_t)o * k, k); break;
+  default: break;
+  }
+  c[t] = ix->eid[e] + 1;
+  switch (sc_op(ix, e)) {
+  case RP_OP_WRITE: memcpy(g->last_write + (size_t)o * k, c, k * sizeof *c); break;
+  case RP_OP_READ:
+    if (ix->obs[e] != SC_NONE && sc_tid(ix, ix->obs[e]) != t)
+      join(g->pending + (size_t)t * k, g->last_write + (size_t)o * k, k);
+    break;
+  case RP_OP_FORK: memcpy(g->at_fork + (size_t)o * k, c, k * sizeof *c); break;
+  default: break;
+  }
+  return c;
+}
+

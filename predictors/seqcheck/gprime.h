@@ -1,0 +1,32 @@
+/*
+** The pre-graph G′ of spec §6.1, as vector clocks in one pass: program order,
+** fork/join, and for each read whose writer is in another thread the edge
+** writer -> the read's next branch.  All its edges point forward in the
+** trace, so the clock of an event is the join of its thread's clock and the
+** clocks of its edges' sources.  A pair ordered in G′ is ordered in every
+** feasible trace holding the later event, so it is no candidate.
+*/
+#ifndef SC_GPRIME_H
+#define SC_GPRIME_H
+
+#include "trace_index.h"
+
+/* clock, pending, at_fork: k x k (per thread); last_write: per variable,
+** the clock of its last write so far. */
+typedef struct gprime {
+  uint32_t k;
+  uint32_t *clock, *pending, *at_fork, *last_write;
+} gprime;
+
+void gprime_init(gprime *g, const sc_index *ix);
+void gprime_free(gprime *g);
+/* Advance over event e (in trace order); returns e's clock: entry u is the
+** number of u's events that reach e in G′ (e's own thread: e included). */
+uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e);
+
+/* The clock of the last write to x so far. */
+static inline const uint32_t *gprime_last_write(const gprime *g, uint32_t x) {
+  return g->last_write + (size_t)x * g->k;
+}
+
+#endif

@@ -1,0 +1,9 @@
+/* Races by SeqCheck (spec §6.2); see races.c. */
+#ifndef SC_RACES_H
+#define SC_RACES_H
+
+#include "run.h"
+
+void sc_races(sc_run *r);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+** One run of rp-seqcheck: the options, the trace's index, the query engine
+** and, per bug kind, its counters and outputs.  The three bug kinds
+** (races.c, deadlocks.c, atomicity.c) generate candidates, ask SeqCheck
+** (query.h) and report what it validates.
+*/
+#ifndef SC_RUN_H
+#define SC_RUN_H
+
+#include <stdio.h>
+
+#include "query.h"
+#include "race_report.h"
+#include "tuple_set.h"
+
+enum { SC_BUG_RACES = 1, SC_BUG_DEADLOCKS = 2, SC_BUG_ATOMICITY = 4 };
+
+/* --dedup: which candidates to skip once bugs are found (spec §8). */
+typedef enum sc_dedup {
+  SC_DEDUP_EVENTS,     /* races: second event and location pair both racy; others: as below */
+  SC_DEDUP_LOCATIONS,  /* location pair / set of four / triple already reported */
+  SC_DEDUP_NONE        /* ask every candidate */
+} sc_dedup;
+
+typedef struct sc_config {
+  unsigned bugs;
+  sc_free_mode mode;
+  const char *deadlocks_path, *atomicity_path, *witness_dir;
+  const char *sequence;       /* --sequence: one query instead of bug prediction */
+  uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
+  sc_dedup dedup;             /* which candidates of bugs already found to skip */
+  uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
+} sc_config;
+
+/* Per bug kind, in the paper's units (spec §8). */
+typedef struct sc_kind {
+  uint64_t candidates, queries, found;
+  sc_tuple_set distinct;      /* location pairs / sets of four / triples */
+  uint64_t max_distance;
+  double sum_distance, ms;
+} sc_kind;
+
+typedef struct sc_run {
+  const sc_config *cfg;
+  const rp_trace *trace;
+  rp_race_report *rep;
+  sc_index ix;
+  sc_query q;
+  sc_kind races, deadlocks, atomicity;
+  FILE *deadlocks_out, *atomicity_out;
+  uint32_t *path;             /* witness scratch */
+  size_t path_cap;
+  double index_ms;
+  uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
+  struct timespec started;
+  bool out_of_time;           /* --time-budget ran out: the rest is unchecked */
+} sc_run;
+
+/* The real events of the last query's witness strictly before vertex stop
+** (all of them if stop is absent), into r->path; their number. */
+size_t sc_witness_events(sc_run *r, sc_vx stop);
+
+/* With --witness, write DIR/NAME: a comment line, the events r->path[0..len)
+** of the last query's witness, then tail[0..ntail). */
+void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
+                      const uint32_t *tail, size_t ntail);
+
+void sc_kind_found(sc_kind *k, uint64_t distance);
+double sc_ms_since(const struct timespec *t0);
+/* Whether --time-budget has run out (then every bug kind stops asking). */
+bool sc_out_of_time(sc_run *r);
+
+#endif

@@ -1,0 +1,314 @@
+/*
+** rp-seqcheck: SeqCheck (Cai, Yun, Wang, Qiao, Palsberg, ESEC/FSE 2021; spec
+** seqcheck.md): one feasibility check, "can this sequence of events occur in
+** this order, with these pairs adjacent, in a feasible trace?", asked for
+** three kinds of concurrency bug: races (races.c), two-thread deadlocks
+** (deadlocks.c) and w-w-r atomicity violations (atomicity.c).  Feasibility
+** is SeqCheck's, with branch events: a read keeps its writer only when a
+** later branch of its thread is in the reordering (rp oracle --def branch).
+** Every bug is reported only after its witness replays (query.h, Validate).
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "atomicity.h"
+#include "deadlock_report.h"
+#include "deadlocks.h"
+#include "diag.h"
+#include "driver.h"
+#include "races.h"
+#include "std_format.h"
+#include "witness.h"
+
+static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper"};
+
+static unsigned parse_bugs(const char *value) {
+  static const char *const names[] = {"races", "deadlocks", "atomicity"};
+  unsigned bugs = 0;
+  if (!value) rp_usage_error("--bugs needs a list such as races,deadlocks,atomicity");
+  for (const char *p = value; *p;) {
+    size_t len = strcspn(p, ","), b = 0;
+    while (b < 3 && !(strlen(names[b]) == len && strncmp(p, names[b], len) == 0)) b++;
+    if (b == 3) rp_usage_error("--bugs: expected races, deadlocks or atomicity in '%s'", value);
+    bugs |= 1u << b;
+    p += len + (p[len] == ',');
+  }
+  return bugs;
+}
+
+static int seqcheck_option(void *ctx, const char *name, const char *value) {
+  sc_config *c = ctx;
+  if (strcmp(name, "--bugs") == 0) {
+    c->bugs = parse_bugs(value);
+    return 2;
+  }
+  if (strcmp(name, "--free-reads") == 0) {
+    int m = 0;
+    while (m < 3 && !(value && strcmp(value, mode_names[m]) == 0)) m++;
+    if (m == 3) rp_usage_error("--free-reads: expected init-ok, rho-exempt or paper");
+    c->mode = (sc_free_mode)m;
+    return 2;
+  }
+  if (strcmp(name, "--window") == 0) {
+    c->window = rp_parse_count(name, value);
+    return 2;
+  }
+  if (strcmp(name, "--time-budget") == 0) {
+    c->budget_ms = rp_parse_count(name, value);
+    return 2;
+  }
+  if (strcmp(name, "--dedup") == 0) {
+    static const char *const names[] = {"events", "locations", "none"};
+    int d = 0;
+    while (d < 3 && !(value && strcmp(value, names[d]) == 0)) d++;
+    if (d == 3) rp_usage_error("--dedup: expected events, locations or none");
+    c->dedup = (sc_dedup)d;
+    return 2;
+  }
+  const char **path = strcmp(name, "--deadlocks") == 0   ? &c->deadlocks_path
+                      : strcmp(name, "--atomicity") == 0 ? &c->atomicity_path
+                      : strcmp(name, "--witness") == 0   ? &c->witness_dir
+                      : strcmp(name, "--sequence") == 0  ? &c->sequence
+                                                         : NULL;
+  if (!path) return 0;
+  if (!value) rp_usage_error("%s needs a value", name);
+  *path = value;
+  return 2;
+}
+
+/* ---- helpers shared by the bug kinds (run.h) ---------------------------- */
+
+size_t sc_witness_events(sc_run *r, sc_vx stop) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->q.lin_len; i++) {
+    sc_vx v = r->q.lin[i];
+    if (v.t == stop.t && v.s == stop.s) break;
+    if (sc_is_phantom(v)) continue;
+    RP_GROW(r->path, r->path_cap, n);
+    r->path[n++] = r->ix.tev[v.t][v.s / 2];
+  }
+  return n;
+}
+
+void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
+                      const uint32_t *tail, size_t ntail) {
+  char path[4096], err[512];
+  snprintf(path, sizeof path, "%s/%s", r->cfg->witness_dir, name);
+  FILE *f = fopen(path, "w");
+  if (!f) rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", path, strerror(errno));
+  fprintf(f, "# %s\n", comment);
+  if (rp_witness_write_events(f, r->trace, r->path, len, err, sizeof err) < 0 ||
+      rp_witness_write_events(f, r->trace, tail, ntail, err, sizeof err) < 0)
+    rp_die(RP_EXIT_INPUT, "%s: %s", path, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+}
+
+void sc_kind_found(sc_kind *k, uint64_t distance) {
+  k->found++;
+  k->sum_distance += (double)distance;
+  if (distance > k->max_distance) k->max_distance = distance;
+}
+
+bool sc_out_of_time(sc_run *r) {
+  if (!r->out_of_time && r->cfg->budget_ms)
+    r->out_of_time = sc_ms_since(&r->started) > (double)r->cfg->budget_ms;
+  return r->out_of_time;
+}
+
+double sc_ms_since(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* ---- --sequence: one query ------------------------------------------------ */
+
+/* "N", "before:N" or "after:N" (N an event position) -> a vertex. */
+static sc_vx parse_item(const sc_run *r, const char *item, size_t len) {
+  const rp_trace *t = r->trace;
+  int kind = 0;
+  if (len > 7 && strncmp(item, "before:", 7) == 0) kind = -1, item += 7, len -= 7;
+  else if (len > 6 && strncmp(item, "after:", 6) == 0) kind = 1, item += 6, len -= 6;
+  char num[32];
+  snprintf(num, sizeof num, "%.*s", (int)(len < 31 ? len : 31), item);
+  uint64_t pos = rp_parse_count("--sequence", num);
+  for (uint32_t i = 0; i < t->count; i++)
+    if (t->pos[i] == pos)
+      return kind < 0 ? sc_before(&r->ix, i) : kind > 0 ? sc_after(&r->ix, i) : sc_at(&r->ix, i);
+  rp_usage_error("--sequence: %s has no event at position %" PRIu64, t->path, pos);
+}
+
+static void run_sequence(sc_run *r) {
+  sc_vx rho[SC_MAX_RHO];
+  uint32_t m = 0;
+  for (const char *p = r->cfg->sequence; *p;) {
+    size_t len = strcspn(p, ",");
+    if (m == SC_MAX_RHO) rp_usage_error("--sequence: at most %d events", SC_MAX_RHO);
+    rho[m++] = parse_item(r, p, len);
+    p += len + (p[len] == ',');
+  }
+  bool ok = sc_query_run(&r->q, rho, m, NULL);
+  printf("sequence %s: %s\n", r->cfg->sequence, ok ? "feasible" : "not shown feasible");
+  if (!ok) return;
+  printf("# witness (phantoms as comments)\n");
+  char err[512];
+  for (size_t i = 0; i < r->q.lin_len; i++) {
+    sc_vx v = r->q.lin[i];
+    if (sc_is_phantom(v)) printf("# phantom of thread %s\n", rp_names_get(&r->trace->sym.threads, v.t));
+    else if (rp_witness_write_events(stdout, r->trace, &r->ix.tev[v.t][v.s / 2], 1, err,
+                                     sizeof err) < 0)
+      rp_die(RP_EXIT_INPUT, "--sequence: %s", err);
+  }
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+static FILE *open_output(const char *path) {
+  if (!path) return NULL;
+  if (strcmp(path, "-") == 0) return stdout;
+  FILE *f = fopen(path, "w");
+  if (!f) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  return f;
+}
+
+static void close_output(FILE *f, const char *path) {
+  if (!f) return;
+  if (f == stdout ? fflush(f) != 0 : fclose(f) != 0)
+    rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+}
+
+static double mean(const sc_kind *k) { return k->found ? k->sum_distance / (double)k->found : 0; }
+
+static void timed(sc_run *r, void (*phase)(sc_run *), sc_kind *k) {
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  phase(r);
+  k->ms = sc_ms_since(&t0);
+}
+
+static void write_stats(sc_run *r) {
+  const sc_config *c = r->cfg;
+  rp_race_report *rep = r->rep;
+  char bugs[64] = "";
+  if (c->bugs & SC_BUG_RACES) strcat(bugs, "races+");
+  if (c->bugs & SC_BUG_DEADLOCKS) strcat(bugs, "deadlocks+");
+  if (c->bugs & SC_BUG_ATOMICITY) strcat(bugs, "atomicity+");
+  if (bugs[0]) bugs[strlen(bugs) - 1] = 0;
+  rp_report_extra_stats(rep, ",bugs,free_reads,race_candidates,race_queries,race_mean_distance",
+                        ",%s,%s,%" PRIu64 ",%" PRIu64 ",%.1f", bugs[0] ? bugs : "none",
+                        mode_names[c->mode], r->races.candidates, r->races.queries, mean(&r->races));
+  rp_report_extra_stats(
+      rep,
+      ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"
+      "deadlock_max_distance,deadlock_mean_distance",
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f", r->deadlocks.candidates,
+      r->deadlocks.queries, r->deadlocks.found, r->deadlocks.distinct.count,
+      r->deadlocks.max_distance, mean(&r->deadlocks));
+  rp_report_extra_stats(
+      rep,
+      ",atomicity_candidates,atomicity_queries,atomicity_violations,atomicity_location_triples,"
+      "atomicity_max_distance,atomicity_mean_distance,window,atomicity_overwritten",
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f,%" PRIu64 ",%" PRIu64,
+      r->atomicity.candidates, r->atomicity.queries, r->atomicity.found,
+      r->atomicity.distinct.count, r->atomicity.max_distance, mean(&r->atomicity), c->window,
+      r->atomicity_overwritten);
+  rp_report_extra_stats(rep,
+                        ",seqcheck_calls,feasible,closure_edges,validation_failures,index_ms,"
+                        "race_ms,deadlock_ms,atomicity_ms,budget_exhausted",
+                        ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f,%.1f,%.1f,%.1f,%d",
+                        r->q.calls, r->q.feasible, r->q.closure_edges, r->q.validation_failures,
+                        r->index_ms, r->races.ms, r->deadlocks.ms, r->atomicity.ms,
+                        r->out_of_time);
+  snprintf(rep->extra_summary, sizeof rep->extra_summary,
+           "; %" PRIu64 " deadlocks (%zu distinct), %" PRIu64
+           " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls",
+           r->deadlocks.found, r->deadlocks.distinct.count, r->atomicity.found,
+           r->atomicity.distinct.count, r->q.calls);
+}
+
+static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
+  const sc_config *c = ctx;
+  sc_run r = {.cfg = c, .trace = trace, .rep = rep};
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  r.started = t0;
+  sc_index_build(&r.ix, trace);
+  sc_query_init(&r.q, &r.ix, c->mode);
+  r.index_ms = sc_ms_since(&t0);
+  sc_tuple_set_init(&r.races.distinct);
+  sc_tuple_set_init(&r.deadlocks.distinct);
+  sc_tuple_set_init(&r.atomicity.distinct);
+  if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
+    rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
+  if (c->sequence) {
+    run_sequence(&r);
+  } else {
+    r.deadlocks_out = open_output(c->deadlocks_path);
+    r.atomicity_out = open_output(c->atomicity_path);
+    if (r.deadlocks_out) rp_deadlock_header(r.deadlocks_out, NULL);
+    if (r.atomicity_out) fprintf(r.atomicity_out, "%s\n", SC_ATOMICITY_COLUMNS);
+    if (c->bugs & SC_BUG_RACES) timed(&r, sc_races, &r.races);
+    if (c->bugs & SC_BUG_DEADLOCKS) timed(&r, sc_deadlocks, &r.deadlocks);
+    if (c->bugs & SC_BUG_ATOMICITY) timed(&r, sc_atomicity, &r.atomicity);
+    close_output(r.deadlocks_out, c->deadlocks_path);
+    close_output(r.atomicity_out, c->atomicity_path);
+  }
+  write_stats(&r);
+  sc_tuple_set_free(&r.races.distinct);
+  sc_tuple_set_free(&r.deadlocks.distinct);
+  sc_tuple_set_free(&r.atomicity.distinct);
+  free(r.path);
+  sc_query_free(&r.q);
+  sc_index_free(&r.ix);
+}
+
+int main(int argc, char **argv) {
+  static sc_config config = {.bugs = SC_BUG_RACES | SC_BUG_DEADLOCKS | SC_BUG_ATOMICITY,
+                             .mode = SC_INIT_OK,
+                             .window = 100};
+  static const rp_offline seqcheck = {
+      .tool = {.name = "seqcheck",
+               .summary = "SeqCheck: races, deadlocks and atomicity violations with branch "
+                          "events, each validated by a witness",
+               .options_help =
+                   "  --bugs LIST        races,deadlocks,atomicity (default: all three)\n"
+                   "  --deadlocks FILE   two-thread deadlocks CSV (- for standard output)\n"
+                   "  --atomicity FILE   w-w-r atomicity violations CSV\n"
+                   "  --window N         atomicity: idx(r) - idx(w2) at most N (default 100,\n"
+                   "                     the paper's)\n"
+                   "  --witness DIR      write each bug's witness: race-P1-P2.std (rp\n"
+                   "                     check-witness --def branch accepts it),\n"
+                   "                     deadlock-Q1-Q2.std, atomicity-W1-W2-R.std\n"
+                   "  --free-reads MODE  what a read not followed by a branch may observe:\n"
+                   "                     init-ok (default): any write before it or the initial\n"
+                   "                     value, as the feasible-trace definition allows; the\n"
+                   "                     only mode that finds the paper's Figure 1 race and\n"
+                   "                     every race HB/M2 find (spec [A-4]);\n"
+                   "                     rho-exempt: some write, except reads of the sequence;\n"
+                   "                     paper: some write, as the paper's Algorithms 1 and 4\n"
+                   "  --dedup MODE       which candidates to skip once bugs are found:\n"
+                   "                     events (default): a race whose second event and\n"
+                   "                     location pair are both racy already (racy events and\n"
+                   "                     location pairs exact), a deadlock / violation whose\n"
+                   "                     location set / triple is reported; locations: also a\n"
+                   "                     race whose location pair is (the paper's unit, exact;\n"
+                   "                     racy events a lower bound; fastest); none: ask every\n"
+                   "                     candidate (every pair, the paper's distances)\n"
+                   "  --time-budget MS   stop asking SeqCheck after MS ms in all (default: no\n"
+                   "                     limit); stats budget_exhausted = 1 says the rest\n"
+                   "                     went unchecked\n"
+                   "  --sequence LIST    instead of predicting bugs, ask one query: event\n"
+                   "                     positions, before:N or after:N (phantoms), e.g.\n"
+                   "                     --sequence 6,18,12; prints the verdict and witness\n",
+               .option = seqcheck_option,
+               .ctx = &config},
+      .extra_race_columns = ",kind",
+      .analyse = seqcheck_analyse,
+  };
+  return rp_offline_main(argc, argv, &seqcheck);
+}

@@ -1,0 +1,212 @@
+/* SeqCheck's per-trace precomputation; see trace_index.h. */
+#include "trace_index.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+int sc_class_of(unsigned op) {
+  switch (op) {
+  case RP_OP_READ: return SC_R;
+  case RP_OP_WRITE: return SC_W;
+  case RP_OP_ACQ: return SC_A;
+  case RP_OP_REL: return SC_Q;
+  default: return -1;
+  }
+}
+
+static uint32_t operand_count(const sc_index *ix, int c) {
+  return c == SC_R || c == SC_W ? ix->vars : ix->locks;
+}
+
+/* Buckets filled thread by thread in program order, so each is sorted by
+** (thread, eid) without a sort. */
+static void build_buckets(sc_index *ix) {
+  const rp_event *ev = ix->trace->events;
+  for (int c = 0; c < SC_CLASSES; c++) {
+    uint32_t ops = operand_count(ix, c);
+    ix->boff[c] = rp_calloc((size_t)ops + 2, sizeof **ix->boff);
+  }
+  for (uint32_t i = 0; i < ix->n; i++) {
+    int c = sc_class_of(ev[i].op);
+    if (c >= 0) ix->boff[c][ev[i].operand + 2]++;
+  }
+  for (int c = 0; c < SC_CLASSES; c++) {
+    uint32_t ops = operand_count(ix, c);
+    for (uint32_t x = 0; x < ops; x++) ix->boff[c][x + 2] += ix->boff[c][x + 1];
+    ix->bev[c] = rp_calloc((size_t)ix->boff[c][ops + 1] + 1, sizeof **ix->bev);
+  }
+  for (uint32_t t = 0; t < ix->k; t++)
+    for (uint32_t e = 0; e < ix->len[t]; e++) {
+      uint32_t i = ix->tev[t][e];
+      int c = sc_class_of(ev[i].op);
+      if (c >= 0) ix->bev[c][ix->boff[c][ev[i].operand + 1]++] = i;
+    }
+}
+
+/* shared[c] for the thread pairs: from the distinct threads in each bucket. */
+static void build_shared(sc_index *ix) {
+  uint32_t k = ix->k;
+  ix->contended = rp_calloc((size_t)ix->vars + ix->locks + 1, 1);
+  for (int s = 0; s < 2; s++) {
+    int from = s == 0 ? SC_W : SC_A, to = s == 0 ? SC_R : SC_Q;
+    uint32_t ops = operand_count(ix, from);
+    uint8_t *in_from = rp_calloc(k + 1, 1), *in_to = rp_calloc(k + 1, 1);
+    ix->sh_off[s] = rp_calloc((size_t)k * k + 2, sizeof **ix->sh_off);
+    for (int pass = 0; pass < 2; pass++) {
+      uint32_t *fill = NULL;
+      if (pass == 1) {
+        for (size_t p = 0; p < (size_t)k * k; p++) ix->sh_off[s][p + 1] += ix->sh_off[s][p];
+        ix->sh_list[s] = rp_calloc((size_t)ix->sh_off[s][(size_t)k * k] + 1, sizeof **ix->sh_list);
+        fill = rp_calloc((size_t)k * k + 1, sizeof *fill);
+        memcpy(fill, ix->sh_off[s], (size_t)k * k * sizeof *fill);
+      }
+      for (uint32_t x = 0; x < ops; x++) {
+        memset(in_from, 0, k), memset(in_to, 0, k);
+        for (uint32_t b = ix->boff[from][x]; b < ix->boff[from][x + 1]; b++)
+          in_from[sc_tid(ix, ix->bev[from][b])] = 1;
+        for (int c = to; c <= (s == 0 ? SC_W : to); c++)   /* a write is an access too */
+          for (uint32_t b = ix->boff[c][x]; b < ix->boff[c][x + 1]; b++)
+            in_to[sc_tid(ix, ix->bev[c][b])] = 1;
+        for (uint32_t i = 0; i < k; i++)
+          for (uint32_t j = 0; in_from[i] && j < k; j++) {
+            if (i == j || !in_to[j]) continue;
+            ix->contended[(s == 0 ? 0 : ix->vars) + x] = 1;
+            if (pass == 0) ix->sh_off[s][(size_t)i * k + j + 1]++;
+            else ix->sh_list[s][fill[(size_t)i * k + j]++] = x;
+          }
+      }
+      free(fill);
+    }
+    free(in_from), free(in_to);
+  }
+}
+
+/* Lock matching and nesting; dies on releases out of nesting order. */
+static void build_locks(sc_index *ix) {
+  const rp_event *ev = ix->trace->events;
+  uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost open acquire */
+  for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
+  for (uint32_t i = 0; i < ix->n; i++) {
+    uint32_t t = ev[i].thread;
+    ix->match[i] = ix->outer[i] = SC_NONE;
+    if (ev[i].op == RP_OP_ACQ) {
+      ix->outer[i] = top[t];
+      top[t] = i;
+    } else if (ev[i].op == RP_OP_REL) {
+      uint32_t a = top[t];
+      if (a == SC_NONE || ev[a].operand != ev[i].operand) {
+        free(top);   /* not a leak at exit */
+        rp_die(RP_EXIT_INPUT,
+               "%s: event %" PRIu64 ": expected well-nested locks (SeqCheck does not support "
+               "releasing a lock other than the innermost one held)",
+               ix->trace->path, ix->trace->pos[i]);
+      }
+      ix->match[i] = a, ix->match[a] = i;
+      top[t] = ix->outer[a];
+    }
+    ix->held[i] = top[t];
+  }
+  free(top);
+}
+
+static void build_reads(sc_index *ix) {
+  const rp_event *ev = ix->trace->events;
+  uint32_t *last_write = rp_calloc((size_t)ix->vars + 1, sizeof *last_write);
+  ix->rd_off = rp_calloc((size_t)ix->n + 2, sizeof *ix->rd_off);
+  for (uint32_t i = 0; i < ix->n; i++) {
+    ix->obs[i] = SC_NONE;
+    if (ev[i].op == RP_OP_READ && last_write[ev[i].operand]) {
+      ix->obs[i] = last_write[ev[i].operand] - 1;
+      ix->rd_off[ix->obs[i] + 2]++;
+    } else if (ev[i].op == RP_OP_WRITE) {
+      last_write[ev[i].operand] = i + 1;
+    }
+  }
+  for (uint32_t i = 0; i < ix->n; i++) ix->rd_off[i + 2] += ix->rd_off[i + 1];
+  ix->rd_list = rp_calloc((size_t)ix->rd_off[ix->n + 1] + 1, sizeof *ix->rd_list);
+  for (uint32_t i = 0; i < ix->n; i++)
+    if (ix->obs[i] != SC_NONE) ix->rd_list[ix->rd_off[ix->obs[i] + 1]++] = i;
+  free(last_write);
+}
+
+void sc_index_build(sc_index *ix, const rp_trace *trace) {
+  memset(ix, 0, sizeof *ix);
+  ix->trace = trace;
+  ix->n = (uint32_t)trace->count;
+  ix->k = (uint32_t)trace->sym.threads.count;
+  ix->vars = (uint32_t)trace->sym.vars.count;
+  ix->locks = (uint32_t)trace->sym.locks.count;
+  size_t n = ix->n + 1;
+  ix->len = rp_calloc(ix->k + 1, sizeof *ix->len);
+  ix->tev = rp_calloc(ix->k + 1, sizeof *ix->tev);
+  ix->eid = rp_calloc(n, sizeof *ix->eid);
+  ix->obs = rp_calloc(n, sizeof *ix->obs);
+  ix->match = rp_calloc(n, sizeof *ix->match);
+  ix->outer = rp_calloc(n, sizeof *ix->outer);
+  ix->held = rp_calloc(n, sizeof *ix->held);
+  ix->next_br = rp_calloc(n, sizeof *ix->next_br);
+  ix->fork_of = rp_calloc(ix->k + 1, sizeof *ix->fork_of);
+  const rp_event *ev = trace->events;
+  for (uint32_t i = 0; i < ix->n; i++) ix->len[ev[i].thread]++;
+  for (uint32_t t = 0; t < ix->k; t++) {
+    ix->tev[t] = rp_calloc(ix->len[t] + 1, sizeof **ix->tev);
+    ix->len[t] = 0;
+    ix->fork_of[t] = SC_NONE;
+  }
+  for (uint32_t i = 0; i < ix->n; i++) {
+    uint32_t t = ev[i].thread;
+    ix->eid[i] = ix->len[t];
+    ix->tev[t][ix->len[t]++] = i;
+    if (ev[i].op == RP_OP_FORK) ix->fork_of[ev[i].operand] = i;
+  }
+  for (uint32_t t = 0; t < ix->k; t++) {
+    uint32_t next = ix->len[t];
+    for (uint32_t e = ix->len[t]; e-- > 0;) {
+      ix->next_br[ix->tev[t][e]] = next;
+      if (ev[ix->tev[t][e]].op == RP_OP_BRANCH) next = e;
+    }
+  }
+  build_locks(ix);
+  build_reads(ix);
+  build_buckets(ix);
+  build_shared(ix);
+}
+
+void sc_index_free(sc_index *ix) {
+  for (uint32_t t = 0; t < ix->k; t++) free(ix->tev[t]);
+  free(ix->tev), free(ix->len), free(ix->eid), free(ix->obs), free(ix->rd_off);
+  free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->held), free(ix->next_br);
+  free(ix->fork_of);
+  for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
+  for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);
+  free(ix->contended);
+  memset(ix, 0, sizeof *ix);
+}
+
+/* Index in bucket (c, x) of the first event at or after (t, eid). */
+static uint32_t lower_bound(const sc_index *ix, int c, uint32_t x, uint32_t t, uint32_t eid) {
+  uint32_t lo = ix->boff[c][x], hi = ix->boff[c][x + 1];
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2, e = ix->bev[c][mid], u = sc_tid(ix, e);
+    if (u < t || (u == t && ix->eid[e] < eid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+uint32_t sc_first_from(const sc_index *ix, int c, uint32_t x, uint32_t t, uint32_t from) {
+  if (x >= operand_count(ix, c)) return SC_NONE;
+  uint32_t b = lower_bound(ix, c, x, t, from);
+  if (b == ix->boff[c][x + 1] || sc_tid(ix, ix->bev[c][b]) != t) return SC_NONE;
+  return ix->bev[c][b];
+}
+
+uint32_t sc_last_upto(const sc_index *ix, int c, uint32_t x, uint32_t t, int64_t upto) {
+  if (upto < 0 || x >= operand_count(ix, c)) return SC_NONE;
+  uint32_t b = lower_bound(ix, c, x, t, (uint32_t)upto + 1);
+  if (b == ix->boff[c][x] || sc_tid(ix, ix->bev[c][b - 1]) != t) return SC_NONE;
+  return ix->bev[c][b - 1];
+}

@@ -1,0 +1,67 @@
+/*
+** The per-trace precomputation of SeqCheck (spec seqcheck.md §1.2): thread
+** projections, reads-from, lock matching and nesting, next branches, and per
+** (operation, operand) the events sorted by thread and program order, which
+** answer last^op_x(e) / next^op_x(e) by binary search.  Built once; every
+** query (query.h) reads it.
+*/
+#ifndef SC_TRACE_INDEX_H
+#define SC_TRACE_INDEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+#define SC_NONE UINT32_MAX
+
+/* Bucket classes: the events of one operand with one kind of operation. */
+enum { SC_R, SC_W, SC_A, SC_Q, SC_CLASSES };
+
+typedef struct sc_index {
+  const rp_trace *trace;
+  uint32_t n, k, vars, locks;
+  uint32_t *len;       /* events per thread */
+  uint32_t **tev;      /* tev[t][eid]: global index of t's eid-th event */
+  uint32_t *eid;       /* global index -> position in its thread, 0-based */
+  uint32_t *obs;       /* reads: the last earlier write to the variable, or SC_NONE */
+  uint32_t *rd_off;    /* readers of write w: rd_list[rd_off[w] .. rd_off[w + 1]) */
+  uint32_t *rd_list;
+  uint32_t *match;     /* acquire <-> release of one critical section, or SC_NONE */
+  uint32_t *outer;     /* acquires: the innermost acquire enclosing it, or SC_NONE */
+  uint32_t *held;      /* innermost acquire held right after the event, or SC_NONE */
+  uint32_t *next_br;   /* eid of the first br of the thread after the event, or len */
+  uint32_t *fork_of;   /* thread -> global index of its fork, or SC_NONE */
+  uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
+  uint32_t *bev[SC_CLASSES];   /* sorted by (thread, eid) */
+  /* Operands two threads share: shared[c][i * k + j] lists (CSR) the
+  ** variables written by i and accessed by j (c = 0) or the locks acquired by
+  ** i and released by j (c = 1), for the closure rules. */
+  uint32_t *sh_off[2], *sh_list[2];
+  /* Operands with a conflict at all: variables written by one thread and
+  ** accessed by another, locks used by two threads (vars, then locks). */
+  uint8_t *contended;
+} sc_index;
+
+/* Build the index; a trace whose locks are not well nested is bad input
+** (exit 2), as the spec requires (§1.3). */
+void sc_index_build(sc_index *ix, const rp_trace *trace);
+void sc_index_free(sc_index *ix);
+
+static inline uint32_t sc_tid(const sc_index *ix, uint32_t e) {
+  return ix->trace->events[e].thread;
+}
+static inline unsigned sc_op(const sc_index *ix, uint32_t e) { return ix->trace->events[e].op; }
+static inline uint32_t sc_opnd(const sc_index *ix, uint32_t e) {
+  return ix->trace->events[e].operand;
+}
+
+/* The bucket class of an event, or -1 for events outside every bucket. */
+int sc_class_of(unsigned op);
+
+/* The first event of class c on operand x in thread t with eid >= from, or
+** SC_NONE; and the last with eid <= upto (upto may be -1: none). */
+uint32_t sc_first_from(const sc_index *ix, int c, uint32_t x, uint32_t t, uint32_t from);
+uint32_t sc_last_upto(const sc_index *ix, int c, uint32_t x, uint32_t t, int64_t upto);
+
+#endif

@@ -1,0 +1,85 @@
+# rp-seqcheck on the spec's worked example (§5) and regression traces (§5.1):
+# sequence verdicts and the witness of §5, deadlocks with request phantoms,
+# atomicity violations, witnesses accepted by rp-check-witness, bad input.
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+export PATH="$root/${BUILD:-build}/bin:$PATH"
+c=$root/datasets/crafted
+command -v rp-seqcheck >/dev/null || { echo "skip: rp-seqcheck not built"; exit 0; }
+
+verdict() { rp-seqcheck --quiet --sequence "$2" "$1" | head -1 | sed 's/.*: //'; }
+
+# §5: rho = <e6, e18, e12> on δ is feasible; the witness is the paper's Figure 4(b).
+expect_eq "§5 verdict" "$(verdict "$c/seqcheck-fig2-delta.std" 6,18,12)" feasible
+got=$(rp-seqcheck --quiet --sequence 6,18,12 "$c/seqcheck-fig2-delta.std" | grep -v '^#' | tail -n +2 |
+      cut -d'|' -f3 | tr '\n' ' ')
+expect_eq "§5 witness" "$got" "1 2 3 4 5 6 7 8 15 16 17 18 19 20 21 22 9 10 11 12 "
+
+# §5.1 R1: infeasible; R3: feasible; R4: the literal sequences infeasible, the
+# request phantoms' rho1 feasible; with a guard lock neither.
+expect_eq "R1" "$(verdict "$c/seqcheck-r1.std" 7,1,6)" "not shown feasible"
+expect_eq "R3" "$(verdict "$c/seqcheck-r3.std" 7,11)" feasible
+expect_eq "R4 rho1 literal" "$(verdict "$c/seqcheck-r4-deadlock.std" 5,2,6)" "not shown feasible"
+expect_eq "R4 rho2 literal" "$(verdict "$c/seqcheck-r4-deadlock.std" 1,6,2)" "not shown feasible"
+expect_eq "R4 rho1 phantoms" "$(verdict "$c/seqcheck-r4-deadlock.std" 5,before:2,before:6)" feasible
+expect_eq "R4 guarded rho1" "$(verdict "$c/seqcheck-r4-guarded.std" 8,before:3,before:9)" "not shown feasible"
+expect_eq "R4 guarded rho2" "$(verdict "$c/seqcheck-r4-guarded.std" 2,before:9,before:3)" "not shown feasible"
+
+# Deadlocks: R4 has one (requests 2 and 6, found by rho1), as rp-oracle says;
+# the witness passes rp-check-witness --deadlock.
+rp-seqcheck --quiet --bugs deadlocks --deadlocks "$TMP/d.csv" --witness "$TMP/w" \
+  "$c/seqcheck-r4-deadlock.std"
+expect_eq "R4 deadlocks" "$(tail -n +2 "$TMP/d.csv" | cut -d, -f1-8,13,14 | tr '\n' ' ')" \
+  "2,6,1,5,T1,T2,l,m,rho1,4 "
+rp-oracle --quiet --def branch --deadlocks "$TMP/o.csv" "$c/seqcheck-r4-deadlock.std"
+expect_eq "R4 oracle" "$(tail -n +2 "$TMP/o.csv" | cut -d, -f1,2 | tr '\n' ' ')" "2,6 "
+rp-check-witness --quiet "$c/seqcheck-r4-deadlock.std" "$TMP/w/deadlock-2-6.std" 2 6 \
+  --deadlock --def branch || fail "R4 deadlock witness rejected"
+rp-seqcheck --quiet --deadlocks "$TMP/g.csv" "$c/seqcheck-r4-guarded.std"
+expect_eq "R4 guarded deadlocks" "$(tail -n +2 "$TMP/g.csv" | wc -l)" 0
+# Three threads: T1 deadlocks with T2 and with T3, as the oracle says.
+rp-seqcheck --quiet --deadlocks "$TMP/d3.csv" "$c/seqcheck-deadlock-3t.std"
+rp-oracle --quiet --def branch --deadlocks "$TMP/o3.csv" "$c/seqcheck-deadlock-3t.std"
+expect_eq "3-thread deadlocks" "$(tail -n +2 "$TMP/d3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
+expect_eq "3-thread oracle" "$(tail -n +2 "$TMP/o3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
+
+# Atomicity: (1,2,3) with the paper's window; none with a window shorter
+# than the write-read pair; the witness passes --atomicity.
+rp-seqcheck --quiet --atomicity "$TMP/a.csv" --witness "$TMP/w" "$c/seqcheck-atomicity.std"
+expect_eq "atomicity" "$(tail -n +2 "$TMP/a.csv" | tr '\n' ' ')" "1,2,3,x,T1,T2,T2,1,2,3,2 "
+rp-check-witness --quiet "$c/seqcheck-atomicity.std" "$TMP/w/atomicity-1-2-3.std" 1 2 3 \
+  --atomicity --def branch || fail "atomicity witness rejected"
+rp-seqcheck --quiet --window 0 --atomicity "$TMP/a0.csv" "$c/seqcheck-atomicity.std"
+expect_eq "atomicity window 0" "$(tail -n +2 "$TMP/a0.csv" | wc -l)" 0
+# The plain query <4, 1, 7> has r reading w(x)@2 in its witness; asked again
+# with w1 and r adjacent, r reads w1.
+expect_eq "intruder plain witness" "$(rp-seqcheck --quiet --sequence 4,1,7 "$c/seqcheck-atomicity-intruder.std" |
+  grep -v '^#' | tail -n +2 | cut -d'|' -f3 | tr '\n' ' ')" "4 1 2 3 5 6 7 "
+rp-seqcheck --quiet --atomicity "$TMP/ai.csv" --witness "$TMP/w" "$c/seqcheck-atomicity-intruder.std"
+expect_eq "intruder" "$(tail -n +2 "$TMP/ai.csv" | cut -d, -f1-3 | tr '\n' ' ')" "1,4,7 2,4,7 "
+for v in 1-4-7 2-4-7; do
+  rp-check-witness --quiet "$c/seqcheck-atomicity-intruder.std" "$TMP/w/atomicity-$v.std" ${v//-/ } \
+    --atomicity --def branch || fail "intruder witness $v rejected"
+done
+
+# Every race witness on the SeqCheck traces passes rp-check-witness --def branch.
+for t in "$c"/seqcheck-*.std; do
+  rm -rf "$TMP/rw"
+  rp-seqcheck --quiet --bugs races --races "$TMP/r.csv" --witness "$TMP/rw" "$t"
+  while IFS=, read -r a b _; do
+    rp-check-witness --quiet "$t" "$TMP/rw/race-$a-$b.std" "$a" "$b" --def branch ||
+      fail "$(basename "$t"): witness of $a-$b rejected"
+  done < <(tail -n +2 "$TMP/r.csv")
+done
+
+# Stats: the counts per kind and the SeqCheck calls.
+expect_eq "deadlock stat" "$(stat seqcheck "$c/seqcheck-r4-deadlock.std" deadlocks)" 1
+expect_eq "atomicity stat" "$(stat seqcheck "$c/seqcheck-atomicity.std" atomicity_location_triples)" 1
+expect_eq "validation failures" "$(stat seqcheck "$c/seqcheck-fig2-delta.std" validation_failures)" 0
+
+# Bad input: locks released out of nesting order (exit 2), a bad --bugs (exit 1).
+printf 'T0|acq(l)|1\nT0|acq(m)|2\nT0|rel(l)|3\nT0|rel(m)|4\n' > "$TMP/bad.std"
+rp-seqcheck --quiet "$TMP/bad.std" 2>"$TMP/err"; expect_eq "not well nested" "$?" 2
+grep -q "well-nested" "$TMP/err" || fail "no well-nesting message"
+rp-seqcheck --quiet --bugs lunch "$c/seqcheck-r2.std" 2>/dev/null; expect_eq "bad --bugs" "$?" 1
+finish
