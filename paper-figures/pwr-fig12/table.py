@@ -4,7 +4,7 @@ from figlib import Claim, beside, racy_lines
 
 TITLE = "PWR Fig. 12: race results of PWR and PWR^cs"
 REQUIRES = ["rp-pwr"]
-GUARD_STATS = ("cs_guard_locks", "guard_confirmations", "guards_confirmed", "cs_guard_confirmations")
+GUARD_STATS = ("guard_confirmations",)
 
 
 def render(ctx):

@@ -37,9 +37,15 @@ for seed in "$@"; do
     { echo "error gen $seed"; continue; }
   rm -f "$work"/*.csv
   read -r threads fj < <(trace_facts "$work/t.std")
+  nested=1
+  well_nested "$work/t.std" || nested=0
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
     label=$pred${opts:+[$opts]}
+    if [ "$nested" = 0 ] && declines "$work/t.std" "$pred" "$opts"; then
+      echo "claim $seed ${label// /,} $claim ${def// /,} skip a lock released out of nesting order"
+      continue
+    fi
     if is_special "$claim"; then
       result=$(special_result "$work/t.std" "$pred" "$claim" "$def" "$opts")
       echo "claim $seed ${label// /,} $claim ${def// /,} $result"

@@ -84,10 +84,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--fork-join")) { p.fork_join = true; used = 1; }
     else if (!strcmp(a, "--small")) { small = true; used = 1; }
     else if (!strcmp(a, "--cross-cs")) { cross_cs = true; used = 1; }
-    else rp_die(RP_EXIT_USAGE, "unknown option %s (try --help)", a);
+    else rp_usage_error("unknown option %s", a);
     i += used - 1;
   }
-  if (cross_cs && !small) rp_die(RP_EXIT_USAGE, "--cross-cs goes with --small");
+  if (cross_cs && !small) rp_usage_error("--cross-cs goes with --small");
   if (small) gen_small_params(&p);
   if (cross_cs) {   /* most threads wait for a fork inside a section */
     p.cross_cs = p.random_forks = true;
