@@ -63,7 +63,9 @@ int rp_rr_parse_line(const char *line, size_t len, rp_symbols *sym, rp_event *ev
   const char *loc = skip_blanks(f1_end, end), *loc_end = word_end(loc, end);
   if (rp_op_is_access(op) && loc_end == loc)
     return *expected = "expected two fields after an access, the second its location", -1;
-  if (!rp_op_is_access(op)) loc = loc_end = end;
+  /* Other events share one location, as in RAPID; STD needs a name for it:
+  ** "0", as in the RoadRunner traces converted to STD (datasets/real). */
+  if (!rp_op_is_access(op)) loc = "0", loc_end = loc + 1;
 
   ev->thread = rp_names_intern(&sym->threads, thread, (size_t)(thread_end - thread));
   ev->op = (uint16_t)op;

@@ -41,7 +41,7 @@ cat > "$TMP/log.rr" <<'RR'
 @    AWr(0,@2a[17])  Final  Foo.java:60:9
 RR
 expect_eq "rr log" "$(rp-convert "$TMP/log.rr" -o - | tr '\n' ' ')" \
-  "0|fork(1)| 1|acq(@03)| 1|r(@2a[17])|Foo.java:50:7 1|rel(@03)| 0|begin| 0|w(null.test/Foo.value_I)|Foo.java:12:3 0|end| 0|w(@2a[17])|Foo.java:60:9 "
+  "0|fork(1)|0 1|acq(@03)|0 1|r(@2a[17])|Foo.java:50:7 1|rel(@03)|0 0|begin|0 0|w(null.test/Foo.value_I)|Foo.java:12:3 0|end|0 0|w(@2a[17])|Foo.java:60:9 "
 expect_eq "rr log races" "$(pairs hb "$TMP/log.rr")" "3-8"
 # CSV: the column is the thread, sync(x) is four events, a header is skipped,
 # locations are positions.
