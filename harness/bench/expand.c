@@ -50,7 +50,7 @@ static int ends_with(const char *s, const char *suffix) {
 static char *trace_name(const char *path) {
   const char *slash = strrchr(path, '/');
   char *name = xstrdup(slash ? slash + 1 : path);
-  static const char *const suffixes[] = {".xz", ".gz", ".std", ".bin", ".rr", ".csv"};
+  static const char *const suffixes[] = {".xz", ".gz", ".zst", ".std", ".bin", ".rr", ".csv"};
   for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
     if (ends_with(name, suffixes[i])) name[strlen(name) - strlen(suffixes[i])] = '\0';
   for (char *c = name; *c; c++)

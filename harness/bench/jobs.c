@@ -30,7 +30,8 @@ int bench_run_finished(const Bench *b, const BenchRun *r) {
 static int is_compressed(const char *trace, const char **tool) {
   size_t n = strlen(trace);
   *tool = n > 3 && strcmp(trace + n - 3, ".xz") == 0 ? "xz"
-        : n > 3 && strcmp(trace + n - 3, ".gz") == 0 ? "gzip" : NULL;
+        : n > 3 && strcmp(trace + n - 3, ".gz") == 0 ? "gzip"
+        : n > 4 && strcmp(trace + n - 4, ".zst") == 0 ? "zstd" : NULL;
   return *tool != NULL;
 }
 

@@ -203,7 +203,11 @@ int main(int argc, char **argv) {
                                "                   names the default)\n"
                                "  --no-gc          keep every critical section in the lock queues\n"
                                "                   (exact even for threads that appear late\n"
-                               "                   without a fork; more memory)\n",
+                               "                   without a fork; more memory)\n"
+                               "Cost: an access inside critical sections takes O(d x (L_x + T)) for\n"
+                               "nesting depth d, L_x the distinct locks ever held around an access to\n"
+                               "x (a guard list searched linearly) and T threads; memory is bounded\n"
+                               "by threads, locks and variables (queues are collected).\n",
                .option = wcp_option,
                .ctx = &config},
       .create = wcp_create,
