@@ -9,6 +9,6 @@ trap 'rm -rf "$work"' EXIT
 read -r threads fj < <(trace_facts "$1")
 oracle_run "$1" "$4" "$work/o.csv" "$work/s.csv" || { echo "rp-oracle failed on $1"; exit 2; }
 predictor_run "$1" "$2" "${5:-}" "$work/p.csv" || { echo "rp-$2 failed on $1"; exit 2; }
-result=$(claim_result "$3" "$work/o.csv" "$work/p.csv" "$threads" "$fj")
+result=$(claim_outcome "$3" "$1" "$2" "${5:-}" "$4" "$work/o.csv" "$work/p.csv" "$threads" "$fj")
 echo "$result"
 case $result in FAIL*) exit 1 ;; esac

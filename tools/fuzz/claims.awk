@@ -23,7 +23,8 @@ END {
     }
     if (unknown && checked) { print "skip oracle undecided"; exit }
     print "ok " checked
-  } else if (claim == "complete-2t" || claim == "superset-nofj" || claim == "complete-trace") {
+  } else if (claim == "complete-2t" || claim == "superset-nofj" || claim == "complete-trace" ||
+             claim == "flagged-complete") {
     if (claim == "complete-2t" && threads != 2) { print "skip not two threads"; exit }
     if (claim == "superset-nofj" && fj) { print "skip fork/join"; exit }
     if (unknown) { print "skip oracle undecided"; exit }

@@ -52,7 +52,8 @@ for seed in "$@"; do
         echo "error rp-$pred exited with status $status on seed $seed"; rm -f "$races"; continue
       fi
     fi
-    result=$(claim_result "$claim" "$oracle" "$races" "$threads" "$fj")
+    result=$(claim_outcome "$claim" "$work/t.std" "$pred" "$opts" "$def" "$oracle" "$races" \
+             "$threads" "$fj")
     echo "claim $seed $pred $claim $def $result"
     case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
   done <<< "$claims"
