@@ -55,8 +55,8 @@ typedef struct rp_race_report {
   uint64_t *distances;
   size_t distance_cap;
   struct timespec started;
-  char extra_header[256];      /* extra stats columns, each starting ',' */
-  char extra_values[512];
+  char extra_header[1024];     /* extra stats columns, each starting ',' */
+  char extra_values[1024];
   char extra_summary[256];     /* appended to the human summary */
 } rp_race_report;
 

@@ -79,6 +79,11 @@ static size_t with_ignored_events(m2_run *r, size_t len, uint32_t e1, uint32_t e
   size_t n = 0;
   for (uint32_t e = t->count; e-- > 0;) r->cursor[t->events[e].thread] = e;
   for (size_t i = 0; i < len; i++) {
+    const rp_event *ev = &t->events[r->path[i]];
+    if (ev->op == RP_OP_JOIN)   /* a join waits for the ignored events at its thread's end */
+      for (; r->cursor[ev->operand] != M2_NONE;
+           r->cursor[ev->operand] = r->next_in_thread[r->cursor[ev->operand]])
+        r->full[n++] = r->cursor[ev->operand];
     n = catch_up(r, n, r->path[i]);
     r->full[n++] = r->path[i];
     r->cursor[t->events[r->path[i]].thread] = r->next_in_thread[r->path[i]];
