@@ -1,0 +1,149 @@
+/* RaceDecision; see decide.h. */
+#include "decide.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+const char *const m2_how_name[M2_HOW_COUNT] = {
+    "fast", "fast-open", "closure-i1", "closure-i2",
+    "focal-in-cone", "lock-infeasible", "closure-cycle", "line7-failed"};
+
+void m2_decider_init(m2_decider *d, const m2_model *m) {
+  memset(d, 0, sizeof *d);
+  d->m = m;
+  m2_closure_init(&d->cl, m);
+  uint32_t k = m->k + 1;
+  d->A = rp_calloc(k, sizeof *d->A);
+  d->B = rp_calloc(k, sizeof *d->B);
+  d->X = rp_calloc(k, sizeof *d->X);
+  d->base = rp_calloc(k, sizeof *d->base);
+  d->tmp = rp_calloc(k, sizeof *d->tmp);
+  d->sets = rp_calloc(k, sizeof *d->sets);
+  d->open_fast = true;
+}
+
+void m2_decider_free(m2_decider *d) {
+  m2_closure_free(&d->cl);
+  free(d->A);
+  free(d->B);
+  free(d->X);
+  free(d->base);
+  free(d->tmp);
+  free(d->sets);
+}
+
+/* SP(e): the clock of e's program-order predecessor(s). */
+static void strict_past(const m2_model *m, uint32_t e, uint32_t *out) {
+  uint32_t t = m2_thr(m, e), j = m->ci[e] - 1;
+  memcpy(out, m2_snapshot(m, t, j), m->k * sizeof *out);
+  out[t] = j;
+}
+
+/* RCone(e, p) as a cut (spec §3): SP(e) is closed under items 1-3; item 4
+** extends the cuts of the other threads, and each extension needs one join
+** step to close items 1-3 again. */
+static void cone(m2_decider *d, uint32_t e, uint32_t p, uint32_t *C) {
+  const m2_model *m = d->m;
+  uint32_t t = m2_thr(m, e), k = m->k;
+  strict_past(m, e, C);
+  for (;;) {
+    bool grew = false;
+    for (uint32_t q = 0; q < k; q++) {
+      if (q == t || q == p || C[q] == 0) continue;
+      uint32_t x = m2_ext(m, q, C[q]);
+      if (x != C[q]) { C[q] = x; grew = true; }
+    }
+    if (!grew) return;
+    memcpy(d->tmp, C, k * sizeof *C);
+    for (uint32_t q = 0; q < k; q++)
+      if (d->tmp[q] > 0) m2_join_clock(m, C, q, d->tmp[q]);
+  }
+}
+
+/* Do two threads' open acquires in X share a lock?  Collects the open sets. */
+static bool lock_infeasible(m2_decider *d, uint32_t *nopen) {
+  const m2_model *m = d->m;
+  uint32_t n = 0;
+  for (uint32_t q = 0; q < m->k; q++) {
+    if (d->X[q] == 0) continue;
+    uint32_t s = m->held[q][d->X[q]];
+    if (m2_set_empty(m, s)) continue;
+    for (uint32_t i = 0; i < n; i++)
+      if (m2_sets_intersect(m, d->sets[i], s)) return true;
+    d->sets[n++] = s;
+  }
+  *nopen = n;
+  return false;
+}
+
+/* The extended fast path: no release of an open acquire's lock in X comes
+** after that acquire in the trace, so t|X is itself a correct reordering. */
+static bool opens_are_last(m2_decider *d) {
+  const m2_model *m = d->m;
+  for (uint32_t q = 0; q < m->k; q++) {
+    if (d->X[q] == 0) continue;
+    uint32_t s = m->held[q][d->X[q]];
+    for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
+      uint32_t l = m->set_pool[i], a = m2_last_at_or_before(m, &m->acq, l, q, d->X[q]);
+      for (uint32_t r = 0; r < m->k; r++) {
+        if (r == q || d->X[r] == 0) continue;
+        uint32_t rel = m2_last_at_or_before(m, &m->rel, l, r, d->X[r]);
+        if (rel != M2_NONE && rel > a) return false;
+      }
+    }
+  }
+  return true;
+}
+
+static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
+  d->by_how[how]++;
+  return (m2_verdict){race, certain, true, how};
+}
+
+m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
+  const m2_model *m = d->m;
+  uint32_t t1 = m2_thr(m, e1), t2 = m2_thr(m, e2), k = m->k;
+  d->calls++;
+  cone(d, e1, t2, d->A);
+  cone(d, e2, t1, d->B);
+  strict_past(m, e1, d->base);
+  strict_past(m, e2, d->tmp);
+  bool item4 = false;
+  for (uint32_t q = 0; q < k; q++) {
+    d->X[q] = d->A[q] > d->B[q] ? d->A[q] : d->B[q];
+    uint32_t b = d->base[q] > d->tmp[q] ? d->base[q] : d->tmp[q];
+    if (d->X[q] != b) item4 = true;
+  }
+  d->item4 += item4;
+  bool e2_in = d->X[t2] >= m->ci[e2];
+  if (d->X[t1] >= m->ci[e1] || (e2_in && (!d->alg6_literal || d->A[t2] >= m->ci[e2])))
+    return verdict(d, false, !item4, M2_FOCAL);
+  uint32_t nopen;
+  if (lock_infeasible(d, &nopen)) return verdict(d, false, !item4, M2_LOCKS);
+  if (nopen == 0) {
+    m2_verdict v = verdict(d, true, true, M2_FAST);
+    v.witnessable = !e2_in;
+    return v;
+  }
+  if (e2_in) return verdict(d, false, !item4, M2_FOCAL);   /* Algorithm 5, line 2 */
+  if (d->open_fast && opens_are_last(d)) return verdict(d, true, true, M2_FAST_OPEN);
+  if (!m2_close(&d->cl, d->X)) return verdict(d, false, !item4, M2_CYCLE);
+  if (m2_order_conflicts(&d->cl, t1)) return verdict(d, true, true, M2_CLOSURE_I1);
+  if (m2_order_conflicts(&d->cl, t2)) return verdict(d, true, true, M2_CLOSURE_I2);
+  return verdict(d, false, false, M2_LINE7);
+}
+
+size_t m2_witness(m2_decider *d, const m2_verdict *v, uint32_t e1, uint32_t e2,
+                  uint32_t *out) {
+  const m2_model *m = d->m;
+  if (v->how == M2_CLOSURE_I1 || v->how == M2_CLOSURE_I2) {
+    /* the successful choice was the last line-7 run: its order is in cl.q */
+    return m2_maxmin(&d->cl, m2_thr(m, v->how == M2_CLOSURE_I1 ? e1 : e2), out);
+  }
+  size_t n = 0;   /* t|X in trace order */
+  for (uint32_t e = 0; e < m->n; e++)
+    if (m->ci[e] && m->ci[e] <= d->X[m2_thr(m, e)]) out[n++] = e;
+  return n;
+}

@@ -1,0 +1,276 @@
+/*
+** rp-m2: M2 (Pavlogiannis, "Fast, Sound and Effectively Complete Dynamic
+** Race Prediction", POPL 2020; spec m2.md).  Offline: loads the trace,
+** preprocesses it (model.c), and decides every candidate pair (conflicting
+** accesses of two threads, not ordered by program order and rf before the
+** later one, no common lock: spec §7.2-7.3) with RaceDecision (decide.c).
+**
+** Sound for every trace: each reported pair is a predictable race (both
+** events enabled after a correct reordering; --witness writes one).  A
+** rejection that may be wrong goes to the set C (§8); when C is empty
+** (stats column complete = yes) every predictable race was reported.  With
+** two threads C is always empty.
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "decide.h"
+#include "diag.h"
+#include "driver.h"
+#include "model.h"
+#include "witness.h"
+
+typedef struct m2_config {
+  const char *witness_dir;
+  const char *uncertain_path;
+  bool report_uncertain;
+  bool alg6_literal;
+  bool no_open_fast;
+} m2_config;
+
+static int m2_option(void *ctx, const char *name, const char *value) {
+  m2_config *c = ctx;
+  if (strcmp(name, "--witness") == 0) {
+    if (value == NULL) rp_usage_error("--witness needs a directory");
+    c->witness_dir = value;
+    return 2;
+  }
+  if (strcmp(name, "--uncertain") == 0) {
+    if (value == NULL) rp_usage_error("--uncertain needs a file");
+    c->uncertain_path = value;
+    return 2;
+  }
+  if (strcmp(name, "--report-uncertain") == 0) return c->report_uncertain = true, 1;
+  if (strcmp(name, "--alg6-literal") == 0) return c->alg6_literal = true, 1;
+  if (strcmp(name, "--no-open-fast-path") == 0) return c->no_open_fast = true, 1;
+  return 0;
+}
+
+/* One run: the decider, the outputs and the paper's counts (spec §11). */
+typedef struct m2_run {
+  const m2_config *cfg;
+  const m2_model *m;
+  m2_decider d;
+  rp_race_report *rep;
+  rp_race_report unc;          /* --uncertain */
+  rp_u64set unc_locs;          /* distinct location pairs of C */
+  uint64_t unc_pairs, witnesses, unwitnessed;
+  uint64_t *dx;                /* per variable: least race distance */
+  uint64_t racy_vars, distance_sum;
+  uint32_t *path, *full;       /* witness scratch */
+  uint32_t *next_in_thread, *cursor;   /* every event of a thread, ignored ones too */
+} m2_run;
+
+/* Witness lines must hold every event of a thread, so the events M2
+** ignores (begin, end, br) go in before the next event of their thread. */
+static size_t catch_up(m2_run *r, size_t n, uint32_t e) {
+  uint32_t t = m2_thr(r->m, e);
+  for (uint32_t x = r->cursor[t]; x != e; x = r->next_in_thread[x]) r->full[n++] = x;
+  r->cursor[t] = e;
+  return n;
+}
+
+static size_t with_ignored_events(m2_run *r, size_t len, uint32_t e1, uint32_t e2) {
+  const rp_trace *t = r->m->t;
+  size_t n = 0;
+  for (uint32_t e = t->count; e-- > 0;) r->cursor[t->events[e].thread] = e;
+  for (size_t i = 0; i < len; i++) {
+    const rp_event *ev = &t->events[r->path[i]];
+    if (ev->op == RP_OP_JOIN)   /* a join waits for the ignored events at its thread's end */
+      for (; r->cursor[ev->operand] != M2_NONE;
+           r->cursor[ev->operand] = r->next_in_thread[r->cursor[ev->operand]])
+        r->full[n++] = r->cursor[ev->operand];
+    n = catch_up(r, n, r->path[i]);
+    r->full[n++] = r->path[i];
+    r->cursor[t->events[r->path[i]].thread] = r->next_in_thread[r->path[i]];
+  }
+  n = catch_up(r, n, e1);
+  return catch_up(r, n, e2);
+}
+
+static void witness_scratch(m2_run *r) {
+  const rp_trace *t = r->m->t;
+  r->path = rp_malloc((t->count + 1) * sizeof *r->path);
+  r->full = rp_malloc((t->count + 1) * sizeof *r->full);
+  r->next_in_thread = rp_malloc((t->count + 1) * sizeof *r->next_in_thread);
+  r->cursor = rp_malloc((t->sym.threads.count + 1) * sizeof *r->cursor);
+  for (size_t t2 = 0; t2 <= t->sym.threads.count; t2++) r->cursor[t2] = M2_NONE;
+  for (uint32_t e = t->count; e-- > 0;) {
+    r->next_in_thread[e] = r->cursor[t->events[e].thread];
+    r->cursor[t->events[e].thread] = e;
+  }
+}
+
+static void write_witness(m2_run *r, const m2_verdict *v, uint32_t e1, uint32_t e2) {
+  const rp_trace *t = r->m->t;
+  if (!v->witnessable) {   /* --alg6-literal let e2 into X: no reordering leaves it out */
+    r->unwitnessed++;
+    return;
+  }
+  size_t n = with_ignored_events(r, m2_witness(&r->d, v, e1, e2, r->path), e1, e2);
+  char file[4096];
+  snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", r->cfg->witness_dir,
+           t->pos[e1], t->pos[e2]);
+  FILE *f = fopen(file, "w");
+  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s: %s", file, strerror(errno));
+  fprintf(f, "# rp-m2 witness of the race (%" PRIu64 ",%" PRIu64 "), decided by %s\n",
+          t->pos[e1], t->pos[e2], m2_how_name[v->how]);
+  fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def enabled\n",
+          t->path, file, t->pos[e1], t->pos[e2]);
+  rp_witness_write(f, t, r->full, n, e1, e2);
+  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  r->witnesses++;
+}
+
+static void note_race(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) {
+  const rp_trace *t = r->m->t;
+  rp_access a = rp_access_of(&t->events[e1], t->pos[e1]);
+  rp_access b = rp_access_of(&t->events[e2], t->pos[e2]);
+  uint32_t x = t->events[e1].operand;
+  char extra[32];
+  snprintf(extra, sizeof extra, ",%s", m2_how_name[v->how]);
+  uint64_t before = r->rep->pairs;
+  rp_report_pair(r->rep, &a, &b, x, extra);
+  if (r->rep->pairs == before) return;   /* past --max-races */
+  uint64_t dist = b.pos - a.pos;
+  r->distance_sum += dist;
+  if (r->dx[x] == UINT64_MAX) r->racy_vars++;
+  if (dist < r->dx[x]) r->dx[x] = dist;
+  if (r->cfg->witness_dir) write_witness(r, v, e1, e2);
+}
+
+static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) {
+  const rp_trace *t = r->m->t;
+  rp_access a = rp_access_of(&t->events[e1], t->pos[e1]);
+  rp_access b = rp_access_of(&t->events[e2], t->pos[e2]);
+  uint32_t x = t->events[e1].operand;
+  char extra[32];
+  r->unc_pairs++;
+  uint32_t lo = a.loc < b.loc ? a.loc : b.loc, hi = a.loc ^ b.loc ^ lo;
+  rp_u64set_add(&r->unc_locs, (uint64_t)lo << 32 | hi);
+  snprintf(extra, sizeof extra, ",%s", m2_how_name[v->how]);
+  if (r->cfg->uncertain_path) rp_report_row_uncounted(&r->unc, &a, &b, x, extra);
+  if (r->cfg->report_uncertain) rp_report_row_uncounted(r->rep, &a, &b, x, ",uncertain");
+}
+
+/* Every candidate partner e1 of the access e2 (spec §7.3): an earlier
+** conflicting access of another thread q with ci(e1) > SP(e2)[q] (else e1
+** is in e2's cone through program order and rf) and no common lock. */
+static void examine(m2_run *r, uint32_t e2) {
+  const m2_model *m = r->m;
+  uint32_t t2 = m2_thr(m, e2), c2 = m->ci[e2], x = m2_operand(m, e2);
+  const m2_index *idx = m2_op(m, e2) == RP_OP_READ ? &m->wr : &m->acc;
+  const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
+  uint32_t held2 = m->held[t2][c2 - 1], end = idx->start[x + 1];
+  for (uint32_t lo = idx->start[x], hi; lo < end; lo = hi) {
+    uint32_t q = m2_thr(m, idx->ev[lo]);
+    m2_index_range(m, idx, x, q, &lo, &hi);
+    if (q == t2) continue;
+    for (uint32_t p = m2_first_at_or_after(m, idx, lo, hi, sp2[q] + 1);
+         p < hi && idx->ev[p] < e2; p++) {
+      uint32_t e1 = idx->ev[p];
+      if (m2_sets_intersect(m, m->held[q][m->ci[e1] - 1], held2)) continue;
+      m2_verdict v = m2_decide(&r->d, e1, e2);
+      if (v.race) note_race(r, e1, e2, &v);
+      else if (!v.certain) note_uncertain(r, e1, e2, &v);
+    }
+  }
+}
+
+static void write_stats(m2_run *r) {
+  const m2_decider *d = &r->d;
+  const m2_closure *cl = &d->cl;
+  uint64_t dx_sum = 0, dx_max = 0, rejected_certain = 0, rejected_uncertain = 0;
+  for (uint32_t x = 0; x < r->m->nvars; x++) {
+    if (r->dx[x] == UINT64_MAX) continue;
+    dx_sum += r->dx[x];
+    if (r->dx[x] > dx_max) dx_max = r->dx[x];
+  }
+  for (int h = M2_FOCAL; h < M2_HOW_COUNT; h++) rejected_certain += d->by_how[h];
+  rejected_uncertain = r->unc_pairs;
+  rejected_certain -= rejected_uncertain;
+  uint64_t pairs = r->rep->pairs;
+  rp_report_extra_stats(
+      r->rep,
+      ",candidates,fast,fast_open,closure_i1,closure_i2,rejected_certain,rejected_uncertain,"
+      "item4_cones,closures,closure_insertions,rule_calls,line7_orders,"
+      "uncertain_pairs,uncertain_location_pairs,complete,racy_variables,mean_distance,"
+      "dx_mean,dx_max,witnesses,trace_bytes,model_bytes,reach_bytes,alg6",
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+      ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%s,%" PRIu64
+      ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s",
+      d->calls, d->by_how[M2_FAST], d->by_how[M2_FAST_OPEN], d->by_how[M2_CLOSURE_I1],
+      d->by_how[M2_CLOSURE_I2], rejected_certain, rejected_uncertain, d->item4, cl->closures,
+      cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, r->unc_locs.count,
+      r->unc_pairs ? "no" : "yes", r->racy_vars,
+      pairs ? (double)r->distance_sum / (double)pairs : 0.0,
+      r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
+      r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
+      cl->peak_bytes, d->alg6_literal ? "literal" : "strict");
+  snprintf(r->rep->extra_summary, sizeof r->rep->extra_summary,
+           "; %" PRIu64 " candidates, %" PRIu64 " closures, |C| = %" PRIu64 " (%s)", d->calls,
+           cl->closures, r->unc_pairs, r->unc_pairs ? "not complete" : "complete");
+}
+
+static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
+  m2_config *cfg = ctx;
+  m2_model m;
+  m2_run r = {.cfg = cfg, .m = &m, .rep = rep};
+  m2_model_build(&m, trace);
+  m2_decider_init(&r.d, &m);
+  r.d.alg6_literal = cfg->alg6_literal;
+  r.d.open_fast = !cfg->no_open_fast;
+  r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
+  memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);
+  rp_u64set_init(&r.unc_locs);
+  if (cfg->witness_dir) {
+    if (mkdir(cfg->witness_dir, 0777) != 0 && errno != EEXIST)
+      rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", cfg->witness_dir, strerror(errno));
+    witness_scratch(&r);
+  }
+  if (cfg->uncertain_path) {
+    rp_options o = {.trace = trace->path, .races_path = cfg->uncertain_path, .quiet = true};
+    rp_report_open(&r.unc, &o, "m2", &trace->sym, ",reason");
+  }
+  for (uint32_t e2 = 0; e2 < m.n && !rp_report_should_stop(rep); e2++)
+    if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
+  write_stats(&r);
+  if (cfg->uncertain_path) rp_report_finish(&r.unc, 0);
+  rp_u64set_free(&r.unc_locs);
+  free(r.dx);
+  free(r.path);
+  free(r.full);
+  free(r.next_in_thread);
+  free(r.cursor);
+  m2_decider_free(&r.d);
+  m2_model_free(&m);
+}
+
+int main(int argc, char **argv) {
+  static m2_config config;
+  static rp_offline m2 = {
+      .tool = {.name = "m2",
+               .summary = "M2 (Pavlogiannis, POPL'20): sound race prediction, complete for "
+                          "two threads, with a completeness flag",
+               .options_help =
+                   "  --witness DIR        write a witness per race, DIR/race-P1-P2.std\n"
+                   "                       (rp check-witness ... --def enabled accepts it)\n"
+                   "  --uncertain FILE     write the set C of pairs rejected without\n"
+                   "                       certainty (race report columns plus reason)\n"
+                   "  --report-uncertain   also list C in the race report, uncounted,\n"
+                   "                       with decided = uncertain\n"
+                   "  --alg6-literal       the paper's Algorithm 6 focal check (e2 tested\n"
+                   "                       against RCone(e1) only); default: strict\n"
+                   "  --no-open-fast-path  run the closure whenever X has an open acquire\n"
+                   "                       (the paper's algorithm; slower)\n",
+               .option = m2_option,
+               .ctx = &config},
+      .extra_race_columns = ",decided",
+      .analyse = m2_analyse,
+  };
+  return rp_offline_main(argc, argv, &m2);
+}

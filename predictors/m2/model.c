@@ -1,0 +1,360 @@
+/* M2's preprocessing of a loaded trace; see model.h. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
+
+/* Chains: the kept events of each thread, numbered 1.. in trace order. */
+static void build_chains(m2_model *m) {
+  const rp_event *ev = m->t->events;
+  for (uint32_t e = 0; e < m->n; e++)
+    if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
+  m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
+  for (uint32_t c = 0; c < m->k; c++) m->chain[c] = alloc_u32(m->len[c]);
+  for (uint32_t e = 0; e < m->n; e++)
+    if (m->ci[e]) m->chain[ev[e].thread][m->ci[e] - 1] = e;
+}
+
+/* rf of reads; matching of acquires and releases (the trace is well formed:
+** at most one open acquire per lock, released by its own thread). */
+static void build_links(m2_model *m) {
+  const rp_event *ev = m->t->events;
+  uint32_t *last_write = alloc_u32(m->nvars), *open = alloc_u32(m->nlocks);
+  memset(last_write, 0xff, (size_t)m->nvars * sizeof *last_write);
+  memset(open, 0xff, (size_t)m->nlocks * sizeof *open);
+  for (uint32_t e = 0; e < m->n; e++) {
+    m->link[e] = M2_NONE;
+    switch (ev[e].op) {
+      case RP_OP_READ: m->link[e] = last_write[ev[e].operand]; break;
+      case RP_OP_WRITE: last_write[ev[e].operand] = e; break;
+      case RP_OP_ACQ: open[ev[e].operand] = e; break;
+      case RP_OP_REL:
+        m->link[e] = open[ev[e].operand];
+        if (m->link[e] != M2_NONE) m->link[m->link[e]] = e;
+        open[ev[e].operand] = M2_NONE;
+        break;
+    }
+  }
+  free(last_write);
+  free(open);
+}
+
+/* A new lock set: set `from` with lock l added (add) or removed. */
+static uint32_t derive_set(m2_model *m, size_t *pool_cap, size_t *off_cap, uint32_t from,
+                           uint32_t l, bool add) {
+  uint32_t b = m->set_off[from], e = m->set_off[from + 1];
+  size_t base = m->set_off[m->nsets];
+  RP_GROW(m->set_pool, *pool_cap, base + (e - b) + 1);
+  size_t n = base;
+  bool placed = !add;
+  for (uint32_t i = b; i < e; i++) {
+    uint32_t x = m->set_pool[i];
+    if (!placed && l < x) { m->set_pool[n++] = l; placed = true; }
+    if (x != l || add) m->set_pool[n++] = x;
+  }
+  if (!placed) m->set_pool[n++] = l;
+  RP_GROW(m->set_off, *off_cap, m->nsets + 2);
+  m->set_off[++m->nsets] = (uint32_t)n;
+  return (uint32_t)m->nsets - 1;
+}
+
+/* held[c][j], maxrel[c][j] and first_unmatched[c]. */
+static void build_lock_state(m2_model *m) {
+  size_t pool_cap = 0, off_cap = 0;
+  RP_GROW(m->set_off, off_cap, 2);
+  m->set_off[0] = m->set_off[1] = 0;   /* set 0: the empty set */
+  m->nsets = 1;
+  m->held = rp_calloc(m->k ? m->k : 1, sizeof *m->held);
+  m->maxrel = rp_calloc(m->k ? m->k : 1, sizeof *m->maxrel);
+  m->first_unmatched = alloc_u32(m->k);
+  for (uint32_t c = 0; c < m->k; c++) {
+    m->held[c] = alloc_u32(m->len[c] + 1);
+    m->maxrel[c] = alloc_u32(m->len[c] + 1);
+    m->first_unmatched[c] = M2_NONE;
+    for (uint32_t j = 1; j <= m->len[c]; j++) {
+      uint32_t e = m2_event(m, c, j), op = m2_op(m, e), set = m->held[c][j - 1];
+      uint32_t mr = m->maxrel[c][j - 1];
+      if (op == RP_OP_ACQ) {
+        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), true);
+        if (m->link[e] == M2_NONE) {
+          if (m->first_unmatched[c] == M2_NONE) m->first_unmatched[c] = j;
+        } else if (m->ci[m->link[e]] > mr) {
+          mr = m->ci[m->link[e]];
+        }
+      } else if (op == RP_OP_REL) {
+        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), false);
+      }
+      m->held[c][j] = set;
+      m->maxrel[c][j] = mr;
+    }
+  }
+}
+
+const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
+  const uint32_t *ci = m->snap_ci[c];
+  uint32_t lo = 0, hi = m->nsnap[c];   /* the last snapshot with ci <= j */
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ci[mid] <= j) lo = mid; else hi = mid;
+  }
+  return m->vc_pool + (size_t)m->snap_off[c][lo] * m->k;
+}
+
+void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
+  const uint32_t *s = m2_snapshot(m, c, j);
+  for (uint32_t q = 0; q < m->k; q++)
+    if (s[q] > dst[q] && q != c) dst[q] = s[q];
+  if (j > dst[c]) dst[c] = j;
+}
+
+typedef struct clock_pass {
+  uint32_t *cur, *scratch, *count, *fork_of;
+  size_t pool_cap, *snap_cap, po_cap;
+} clock_pass;
+
+static void snapshot(m2_model *m, clock_pass *p, uint32_t c, uint32_t j) {
+  RP_GROW(m->vc_pool, p->pool_cap, (m->vc_count + 1) * m->k);
+  memcpy(m->vc_pool + m->vc_count * m->k, p->cur + (size_t)c * m->k, m->k * sizeof(uint32_t));
+  size_t cap_ci = p->snap_cap[c], cap_off = cap_ci;   /* the two grow alike */
+  RP_GROW(m->snap_ci[c], cap_ci, m->nsnap[c]);
+  RP_GROW(m->snap_off[c], cap_off, m->nsnap[c]);
+  p->snap_cap[c] = cap_ci;
+  m->snap_ci[c][m->nsnap[c]] = j;
+  m->snap_off[c][m->nsnap[c]++] = (uint32_t)m->vc_count++;
+}
+
+/* Join the clock of <c, j> into thread t's current clock; true if it grew. */
+static bool join_into(m2_model *m, clock_pass *p, uint32_t t, uint32_t c, uint32_t j) {
+  uint32_t *cur = p->cur + (size_t)t * m->k, *s = p->scratch;
+  memcpy(s, cur, m->k * sizeof *s);
+  m2_join_clock(m, s, c, j);
+  bool grew = false;
+  for (uint32_t q = 0; q < m->k; q++)
+    if (q != t && s[q] > cur[q]) { cur[q] = s[q]; grew = true; }
+  return grew;
+}
+
+static void po_edge(m2_model *m, clock_pass *p, uint32_t from, uint32_t to) {
+  RP_GROW(m->po_edges, p->po_cap, m->npo_edges);
+  m->po_edges[m->npo_edges][0] = from;
+  m->po_edges[m->npo_edges++][1] = to;
+}
+
+/* Causal clocks over program order (fork/join included) and rf. */
+static void build_clocks(m2_model *m) {
+  clock_pass p = {0};
+  uint32_t k = m->k;
+  p.cur = alloc_u32((size_t)k * k);
+  p.scratch = alloc_u32(k);
+  p.count = alloc_u32(k);
+  p.fork_of = alloc_u32(k);
+  memset(p.fork_of, 0xff, (size_t)k * sizeof *p.fork_of);
+  p.snap_cap = rp_calloc(k ? k : 1, sizeof *p.snap_cap);
+  m->snap_ci = rp_calloc(k ? k : 1, sizeof *m->snap_ci);
+  m->snap_off = rp_calloc(k ? k : 1, sizeof *m->snap_off);
+  m->nsnap = alloc_u32(k);
+  for (uint32_t e = 0; e < m->n; e++) {
+    if (!m->ci[e]) continue;
+    uint32_t c = m2_thr(m, e), j = m->ci[e], op = m2_op(m, e), u = m2_operand(m, e);
+    bool grew = false;
+    if (j == 1) {
+      uint32_t f = p.fork_of[c];
+      if (f != M2_NONE) {
+        join_into(m, &p, c, m2_thr(m, f), m->ci[f]);
+        po_edge(m, &p, f, e);
+      }
+      snapshot(m, &p, c, 0);
+    }
+    if (op == RP_OP_READ && m->link[e] != M2_NONE && m2_thr(m, m->link[e]) != c)
+      grew = join_into(m, &p, c, m2_thr(m, m->link[e]), m->ci[m->link[e]]);
+    if (op == RP_OP_JOIN && u != c) {
+      uint32_t last = p.count[u] ? m2_event(m, u, p.count[u]) : p.fork_of[u];
+      if (last != M2_NONE) {
+        grew = join_into(m, &p, c, m2_thr(m, last), m->ci[last]);
+        po_edge(m, &p, last, e);
+      }
+    }
+    p.cur[(size_t)c * k + c] = j;
+    p.count[c] = j;
+    if (grew || j == 1) snapshot(m, &p, c, j);
+    if (op == RP_OP_FORK) p.fork_of[u] = e;
+  }
+  free(p.cur);
+  free(p.scratch);
+  free(p.count);
+  free(p.fork_of);
+  free(p.snap_cap);
+}
+
+/* Index the kept events with an op in `ops` (bit mask) by (operand, thread). */
+static void build_index(m2_model *m, m2_index *idx, uint32_t nkeys, unsigned ops) {
+  idx->start = alloc_u32((size_t)nkeys + 1);
+  size_t total = 0;
+  for (uint32_t e = 0; e < m->n; e++)
+    if (m->ci[e] && (ops >> m2_op(m, e) & 1)) { idx->start[m2_operand(m, e) + 1]++; total++; }
+  for (uint32_t key = 0; key < nkeys; key++) idx->start[key + 1] += idx->start[key];
+  idx->ev = alloc_u32(total);
+  uint32_t *fill = alloc_u32(nkeys);
+  memcpy(fill, idx->start, (size_t)nkeys * sizeof *fill);
+  /* chains in thread order, each in trace order: stable by (key, thread, ci) */
+  for (uint32_t c = 0; c < m->k; c++)
+    for (uint32_t j = 1; j <= m->len[c]; j++) {
+      uint32_t e = m2_event(m, c, j);
+      if (ops >> m2_op(m, e) & 1) idx->ev[fill[m2_operand(m, e)]++] = e;
+    }
+  free(fill);
+}
+
+static void index_free(m2_index *idx) {
+  free(idx->ev);
+  free(idx->start);
+}
+
+static void note_positions(m2_model *m, const m2_index *idx, uint32_t nkeys) {
+  for (uint32_t i = 0; i < idx->start[nkeys]; i++) m->ipos[idx->ev[i]] = i;
+}
+
+/* rd_skip: along one (variable, thread) run of reads, the next read that
+** reads from another write (reads of one write are contiguous there). */
+static void build_read_skips(m2_model *m) {
+  uint32_t total = m->rd.start[m->nvars];
+  m->rd_skip = alloc_u32(total);
+  for (uint32_t i = total; i-- > 0;) {
+    uint32_t e = m->rd.ev[i];
+    bool same_run = i + 1 < total && m2_thr(m, m->rd.ev[i + 1]) == m2_thr(m, e) &&
+                    m2_operand(m, m->rd.ev[i + 1]) == m2_operand(m, e);
+    m->rd_skip[i] = same_run && m->link[m->rd.ev[i + 1]] == m->link[e] ? m->rd_skip[i + 1]
+                                                                         : i + 1;
+  }
+}
+
+void m2_model_build(m2_model *m, const rp_trace *t) {
+  memset(m, 0, sizeof *m);
+  if (t->count >= M2_NONE) rp_die(RP_EXIT_RESOURCE, "%s: too many events for rp-m2", t->path);
+  m->t = t;
+  m->n = (uint32_t)t->count;
+  m->k = (uint32_t)t->sym.threads.count;
+  m->nvars = (uint32_t)t->sym.vars.count;
+  m->nlocks = (uint32_t)t->sym.locks.count;
+  m->ci = alloc_u32(m->n);
+  m->link = alloc_u32(m->n);
+  m->ipos = alloc_u32(m->n);
+  m->len = alloc_u32(m->k);
+  build_chains(m);
+  build_links(m);
+  build_lock_state(m);
+  build_clocks(m);
+  build_index(m, &m->acc, m->nvars, 1u << RP_OP_READ | 1u << RP_OP_WRITE);
+  build_index(m, &m->rd, m->nvars, 1u << RP_OP_READ);
+  build_index(m, &m->wr, m->nvars, 1u << RP_OP_WRITE);
+  build_index(m, &m->acq, m->nlocks, 1u << RP_OP_ACQ);
+  build_index(m, &m->rel, m->nlocks, 1u << RP_OP_REL);
+  build_index(m, &m->lk, m->nlocks, 1u << RP_OP_ACQ | 1u << RP_OP_REL);
+  note_positions(m, &m->rd, m->nvars);
+  note_positions(m, &m->wr, m->nvars);
+  note_positions(m, &m->acq, m->nlocks);
+  note_positions(m, &m->rel, m->nlocks);
+  build_read_skips(m);
+}
+
+void m2_model_free(m2_model *m) {
+  for (uint32_t c = 0; c < m->k; c++) {
+    free(m->chain[c]);
+    free(m->held[c]);
+    free(m->maxrel[c]);
+    free(m->snap_ci[c]);
+    free(m->snap_off[c]);
+  }
+  free(m->chain);
+  free(m->held);
+  free(m->maxrel);
+  free(m->snap_ci);
+  free(m->snap_off);
+  free(m->nsnap);
+  free(m->first_unmatched);
+  free(m->vc_pool);
+  free(m->set_pool);
+  free(m->set_off);
+  free(m->po_edges);
+  free(m->ci);
+  free(m->link);
+  free(m->ipos);
+  free(m->len);
+  free(m->rd_skip);
+  index_free(&m->acc);
+  index_free(&m->rd);
+  index_free(&m->wr);
+  index_free(&m->acq);
+  index_free(&m->rel);
+  index_free(&m->lk);
+  memset(m, 0, sizeof *m);
+}
+
+size_t m2_model_bytes(const m2_model *m) {
+  size_t kept = 0, b = 0;
+  for (uint32_t c = 0; c < m->k; c++) kept += m->len[c];
+  b += (size_t)m->n * 3 * sizeof(uint32_t);                 /* ci, link, ipos */
+  b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
+  b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
+  b += ((size_t)m->set_off[m->nsets] + m->nsets) * sizeof(uint32_t);
+  b += (size_t)(m->acc.start[m->nvars] + m->rd.start[m->nvars] * 2 + m->wr.start[m->nvars] +
+                m->acq.start[m->nlocks] + m->rel.start[m->nlocks] + m->lk.start[m->nlocks]) *
+       sizeof(uint32_t);
+  b += ((size_t)m->nvars * 3 + (size_t)m->nlocks * 3) * sizeof(uint32_t);
+  return b;
+}
+
+bool m2_sets_intersect(const m2_model *m, uint32_t s1, uint32_t s2) {
+  const uint32_t *a = m->set_pool + m->set_off[s1], *ae = m->set_pool + m->set_off[s1 + 1];
+  const uint32_t *b = m->set_pool + m->set_off[s2], *be = m->set_pool + m->set_off[s2 + 1];
+  while (a < ae && b < be) {
+    if (*a == *b) return true;
+    if (*a < *b) a++; else b++;
+  }
+  return false;
+}
+
+void m2_index_range(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t thread,
+                    uint32_t *lo, uint32_t *hi) {
+  uint32_t a = idx->start[key], b = idx->start[key + 1];
+  while (a < b) {   /* first position with thread >= `thread` */
+    uint32_t mid = a + (b - a) / 2;
+    if (m2_thr(m, idx->ev[mid]) < thread) a = mid + 1; else b = mid;
+  }
+  *lo = a;
+  b = idx->start[key + 1];
+  while (a < b) {   /* first position with thread > `thread` */
+    uint32_t mid = a + (b - a) / 2;
+    if (m2_thr(m, idx->ev[mid]) <= thread) a = mid + 1; else b = mid;
+  }
+  *hi = a;
+}
+
+uint32_t m2_first_at_or_after(const m2_model *m, const m2_index *idx, uint32_t lo,
+                              uint32_t hi, uint32_t j) {
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (m->ci[idx->ev[mid]] < j) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+uint32_t m2_last_at_or_before(const m2_model *m, const m2_index *idx, uint32_t key,
+                              uint32_t c, uint32_t j) {
+  uint32_t lo, hi;
+  m2_index_range(m, idx, key, c, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(m, idx, lo, hi, j + 1);
+  return p > lo ? idx->ev[p - 1] : M2_NONE;
+}
+
+uint32_t m2_first_between(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t c,
+                          uint32_t lo_ci, uint32_t hi_ci) {
+  uint32_t lo, hi;
+  m2_index_range(m, idx, key, c, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(m, idx, lo, hi, lo_ci);
+  return p < hi && m->ci[idx->ev[p]] <= hi_ci ? idx->ev[p] : M2_NONE;
+}

@@ -1,0 +1,102 @@
+/*
+** M2's view of a loaded trace (spec m2.md §1, §3): every event keeps its
+** index in the loaded trace as its id; the events M2 uses (r w acq rel fork
+** join) form one chain per thread, numbered 1.. (ci); begin/end/br are left
+** out.  Precomputed in one pass:
+**   - rf of each read (the last write before it, M2_NONE for the initial
+**     value) and the acquire/release matching;
+**   - causal clocks over program order (with fork/join) and rf, stored as
+**     snapshots per thread where a clock changes non-locally;
+**   - per chain position: the locks held (a lock set id) and the furthest
+**     release of a critical section open there (item 4 of the cone);
+**   - indexes of accesses and lock events by (variable or lock, thread).
+*/
+#ifndef M2_MODEL_H
+#define M2_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trace.h"
+
+#define M2_NONE UINT32_MAX
+
+/* Event ids grouped by key (variable or lock), then thread, in trace order. */
+typedef struct m2_index {
+  uint32_t *ev;
+  uint32_t *start;        /* start[key] .. start[key + 1] */
+} m2_index;
+
+typedef struct m2_model {
+  const rp_trace *t;
+  uint32_t n, k, nvars, nlocks;
+  uint32_t *ci;           /* chain index (1-based), 0 for events M2 ignores */
+  uint32_t *link;         /* read: rf; acq/rel: its match; M2_NONE if none */
+  uint32_t *ipos;         /* position of the event in its index (rd, wr, acq, rel) */
+  uint32_t **chain;       /* chain[c][j - 1] = id of <c, j> */
+  uint32_t *len;
+  uint32_t **held;        /* held[c][j]: lock set id after j events of c */
+  uint32_t **maxrel;      /* maxrel[c][j]: max ci(match(a)), a matched acq, ci(a) <= j */
+  uint32_t *first_unmatched;   /* ci of c's first unmatched acquire, or M2_NONE */
+  /* clock snapshots: thread c has nsnap[c] of them, at chain indices
+  ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k */
+  uint32_t **snap_ci, **snap_off, *nsnap;
+  uint32_t *vc_pool;
+  size_t vc_count;
+  /* lock sets: set s is set_pool[set_off[s] .. set_off[s + 1]) */
+  uint32_t *set_pool, *set_off;
+  size_t nsets;
+  /* cross-chain program-order edges of fork and join */
+  uint32_t (*po_edges)[2];
+  size_t npo_edges;
+  m2_index acc, rd, wr, acq, rel, lk;
+  uint32_t *rd_skip;      /* rd position -> next position whose rf differs */
+} m2_model;
+
+void m2_model_build(m2_model *m, const rp_trace *t);
+void m2_model_free(m2_model *m);
+size_t m2_model_bytes(const m2_model *m);
+
+static inline bool m2_is_kept(const m2_model *m, uint32_t e) { return m->ci[e] != 0; }
+static inline uint32_t m2_thr(const m2_model *m, uint32_t e) { return m->t->events[e].thread; }
+static inline uint32_t m2_op(const m2_model *m, uint32_t e) { return m->t->events[e].op; }
+static inline uint32_t m2_operand(const m2_model *m, uint32_t e) {
+  return m->t->events[e].operand;
+}
+static inline uint32_t m2_event(const m2_model *m, uint32_t c, uint32_t j) {
+  return m->chain[c][j - 1];
+}
+
+/* The clock snapshot in force at <c, j> (j may be 0); its own entry is
+** stale: the clock of <c, j> is this vector with entry c set to j. */
+const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j);
+
+/* dst := dst joined with the clock of <c, j>. */
+void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j);
+
+/* Item 4's extension of a cut of chain c (spec §3 EXT). */
+static inline uint32_t m2_ext(const m2_model *m, uint32_t c, uint32_t j) {
+  uint32_t r = m->maxrel[c][j];
+  return r > j ? r : j;
+}
+
+static inline bool m2_set_empty(const m2_model *m, uint32_t s) {
+  return m->set_off[s] == m->set_off[s + 1];
+}
+bool m2_sets_intersect(const m2_model *m, uint32_t s1, uint32_t s2);
+
+/* Positions [*lo, *hi) of idx's events with this key and thread. */
+void m2_index_range(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t thread,
+                    uint32_t *lo, uint32_t *hi);
+/* Within [lo, hi), the first position whose event has ci >= j (hi if none). */
+uint32_t m2_first_at_or_after(const m2_model *m, const m2_index *idx, uint32_t lo,
+                              uint32_t hi, uint32_t j);
+/* The last event of idx with this key in chain c at index <= j, M2_NONE if none. */
+uint32_t m2_last_at_or_before(const m2_model *m, const m2_index *idx, uint32_t key,
+                              uint32_t c, uint32_t j);
+/* The first event of idx with this key in chain c with lo <= index <= hi. */
+uint32_t m2_first_between(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t c,
+                          uint32_t lo, uint32_t hi);
+
+#endif
