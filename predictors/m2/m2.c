@@ -121,8 +121,10 @@ static void write_witness(m2_run *r, const m2_verdict *v, uint32_t e1, uint32_t 
           t->pos[e1], t->pos[e2], m2_how_name[v->how]);
   fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def enabled\n",
           t->path, file, t->pos[e1], t->pos[e2]);
-  rp_witness_write(f, t, r->full, n, e1, e2);
-  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  char err[512];
+  if (rp_witness_write(f, t, r->full, n, e1, e2, err, sizeof err) < 0)
+    rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
   r->witnesses++;
 }
 
