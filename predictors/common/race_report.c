@@ -89,8 +89,7 @@ void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
   rp_hist_add(&r->distances, b->pos - a->pos);
   count_racy_event(r, b->pos);
   rp_u64set_add(&r->racy_lines, b->loc);
-  uint32_t lo = a->loc < b->loc ? a->loc : b->loc, hi = a->loc ^ b->loc ^ lo;
-  rp_u64set_add(&r->location_pairs, ((uint64_t)lo << 32) | hi);
+  rp_u64set_add(&r->location_pairs, rp_location_pair_key(a->loc, b->loc));
   if (r->races) write_race(r, a, b, var, extra);
 }
 

@@ -46,6 +46,14 @@ static inline rp_access rp_access_of(const rp_event *ev, uint64_t pos) {
   return a;
 }
 
+/* The key of the unordered pair of locations {a, b}: racy_location_pairs
+** counts these, and predictors that count location pairs of their own
+** (DC's classes, M2's set C) use the same key. */
+static inline uint64_t rp_location_pair_key(uint32_t a, uint32_t b) {
+  uint32_t lo = a < b ? a : b;
+  return ((uint64_t)lo << 32) | (a ^ b ^ lo);
+}
+
 typedef struct rp_options rp_options;
 
 typedef struct rp_race_report {

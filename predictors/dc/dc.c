@@ -180,8 +180,7 @@ static double ms_since(const struct timespec *t0) {
 }
 
 static uint64_t location_pair(const dc_race *r) {
-  uint32_t lo = r->first.loc < r->second.loc ? r->first.loc : r->second.loc;
-  return ((uint64_t)lo << 32) | (r->first.loc ^ r->second.loc ^ lo);
+  return rp_location_pair_key(r->first.loc, r->second.loc);
 }
 
 static void vindicate_one(const dc_config *c, const rp_race_report *rep, dc_graph *g,

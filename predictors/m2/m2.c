@@ -152,8 +152,7 @@ static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict
   uint32_t x = t->events[e1].operand;
   char extra[32];
   r->unc_pairs++;
-  uint32_t lo = a.loc < b.loc ? a.loc : b.loc, hi = a.loc ^ b.loc ^ lo;
-  rp_u64set_add(&r->unc_locs, (uint64_t)lo << 32 | hi);
+  rp_u64set_add(&r->unc_locs, rp_location_pair_key(a.loc, b.loc));
   snprintf(extra, sizeof extra, ",%s", m2_how_name[v->how]);
   if (r->cfg->uncertain_path) rp_report_row_uncounted(&r->unc, &a, &b, x, extra);
   if (r->cfg->report_uncertain) rp_report_row_uncounted(r->rep, &a, &b, x, ",uncertain");
