@@ -1,10 +1,11 @@
-# Bad input: a clear message naming file and line, exit status 2, no crash.
+# Bad input: a clear message naming file and line, exit status 2, no crash,
+# from every predictor (streaming and offline ones share the reader).
 . "$(dirname "$0")/lib.sh"
 
 # check_bad NAME CONTENT MESSAGE-FRAGMENT
 check_bad() {
   printf "$2" > "$TMP/$1.std"
-  for p in hb shb lockset; do
+  for p in hb shb wcp dc lockset pwr m2 seqcheck; do
     "rp-$p" --quiet "$TMP/$1.std" 2> "$TMP/err"
     local code=$?
     expect_eq "$p $1 exit" "$code" 2
