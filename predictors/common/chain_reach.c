@@ -38,6 +38,7 @@ void rp_chain_reach_init(rp_chain_reach *cr, uint32_t k, const uint32_t *len) {
   cr->pred_of_u = rp_calloc(k ? k : 1, sizeof *cr->pred_of_u);
   cr->succ_of_v = rp_calloc(k ? k : 1, sizeof *cr->succ_of_v);
   cr->fresh = rp_calloc((size_t)k * k + 1, sizeof *cr->fresh);
+  cr->fresh_was = rp_calloc((size_t)k * k + 1, sizeof *cr->fresh_was);
   cr->gen = 1;
   set_lengths(cr, len);
 }
@@ -50,6 +51,7 @@ void rp_chain_reach_free(rp_chain_reach *cr) {
   free(cr->pred_of_u);
   free(cr->succ_of_v);
   free(cr->fresh);
+  free(cr->fresh_was);
   memset(cr, 0, sizeof *cr);
 }
 
@@ -170,9 +172,11 @@ int rp_chain_reach_insert(rp_chain_reach *cr, rp_cr_node u, rp_cr_node v,
     rp_cr_node x = {c, p[c]};
     for (uint32_t d = 0; d < k; d++) {
       if (d == c || s[d] == RP_CR_NONE) continue;
-      if (rp_chain_reach_succ(cr, x, d) <= s[d]) continue;
+      uint32_t was = rp_chain_reach_succ(cr, x, d);
+      if (was <= s[d]) continue;
       struct rp_cr_tree *t = writable_tree(cr, c, d);
       chmin(t, cr->len[c], cr->len[c] - p[c] + 1, s[d]);
+      cr->fresh_was[n] = was;
       cr->fresh[n++] = (rp_cr_order){x, {d, s[d]}};
     }
   }
@@ -181,7 +185,7 @@ int rp_chain_reach_insert(rp_chain_reach *cr, rp_cr_node u, rp_cr_node v,
 }
 
 size_t rp_chain_reach_bytes(const rp_chain_reach *cr) {
-  size_t bytes = (size_t)cr->k * cr->k * (sizeof *cr->tree + sizeof *cr->fresh) +
+  size_t bytes = (size_t)cr->k * cr->k * (sizeof *cr->tree + sizeof *cr->fresh + sizeof *cr->fresh_was) +
                  (size_t)cr->k * 4 * sizeof(uint32_t);
   for (size_t i = 0; i < (size_t)cr->k * cr->k; i++)
     bytes += (size_t)cr->tree[i].cap * sizeof(uint32_t);

@@ -61,6 +61,7 @@ typedef struct rp_chain_reach {
   uint32_t gen;                 /* trees stamped with another gen are empty */
   uint32_t *pred_of_u, *succ_of_v;   /* insert's scratch, k each */
   rp_cr_order *fresh;           /* insert's result, k * (k - 1) at most */
+  uint32_t *fresh_was;          /* per fresh (x, y): what x reached in y's chain before */
 } rp_chain_reach;
 
 /* An empty structure on k chains with the given lengths (copied). */
@@ -97,7 +98,10 @@ bool rp_chain_reach_query(const rp_chain_reach *cr, rp_cr_node u, rp_cr_node v);
 ** Every new reachability x' -> y' follows from one of them by chain order
 ** (x' <= x, y <= y' on their chains), which is all a closure needs to revisit.
 ** u -> v already known gives count 0.  The list stays valid until the next
-** insert, reset or free of this structure.
+** insert, reset or free of this structure.  cr->fresh_was[i] is, for
+** fresh[i] = (x, y), the first node of y's chain that x reached before
+** (RP_CR_NONE if none): x newly reaches exactly the indices y .. was - 1,
+** which lets a closure look only at that stretch.
 */
 int rp_chain_reach_insert(rp_chain_reach *cr, rp_cr_node u, rp_cr_node v,
                           const rp_cr_order **fresh, size_t *count);

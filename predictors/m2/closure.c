@@ -6,8 +6,14 @@
 
 #include "diag.h"
 
-static rp_cr_node node(const m2_model *m, uint32_t e) {
-  return (rp_cr_node){m2_thr(m, e), m->ci[e]};
+/* Nodes of ds and q are numbered within W = X - P. */
+static rp_cr_node node(const m2_closure *c, uint32_t e) {
+  uint32_t t = m2_thr(c->m, e);
+  return (rp_cr_node){t, c->m->ci[e] - c->P[t]};
+}
+
+static bool in_prefix(const m2_closure *c, uint32_t e) {
+  return c->m->ci[e] <= c->P[m2_thr(c->m, e)];
 }
 
 void m2_closure_init(m2_closure *c, const m2_model *m) {
@@ -19,6 +25,8 @@ void m2_closure_init(m2_closure *c, const m2_model *m) {
   c->lock_seen = rp_calloc(m->nlocks + 1, sizeof *c->lock_seen);
   c->emitted = rp_calloc(m->k + 1, sizeof *c->emitted);
   c->head = rp_calloc(m->k + 1, sizeof *c->head);
+  c->P = rp_calloc(m->k + 1, sizeof *c->P);
+  c->W = rp_calloc(m->k + 1, sizeof *c->W);
 }
 
 void m2_closure_free(m2_closure *c) {
@@ -29,13 +37,36 @@ void m2_closure_free(m2_closure *c) {
   free(c->lock_seen);
   free(c->emitted);
   free(c->head);
+  free(c->P);
+  free(c->W);
 }
 
-/* Queue f -> g; never an event against itself (spec P2). */
+/* Is g <= f in program order and rf (the causal clocks)? */
+static bool causally_before(const m2_model *m, uint32_t g, uint32_t f) {
+  uint32_t tf = m2_thr(m, f), tg = m2_thr(m, g);
+  if (tf == tg) return m->ci[g] <= m->ci[f];
+  return m2_snapshot(m, tf, m->ci[f])[tg] >= m->ci[g];
+}
+
+/* Queue f -> g; never an event against itself (spec P2).  With P running
+** first, orderings into P are settled by P's trace order: they hold, or the
+** order is infeasible; orderings from P into W hold already.  Without, an
+** ordering that touches P is dropped, unless it closes a cycle with R_t(X)
+** (g causally before f), which the closure of X has as well. */
 static void push(m2_closure *c, uint32_t f, uint32_t g) {
   if (f == g) return;
+  bool f_in_p = in_prefix(c, f), g_in_p = in_prefix(c, g);
+  if ((f_in_p || g_in_p) && !c->run_first) {
+    if (g_in_p && causally_before(c->m, g, f)) c->failed = true;
+    return;
+  }
+  if (g_in_p) {
+    if (!f_in_p || f > g) c->failed = true;   /* event ids are trace positions */
+    return;
+  }
+  if (f_in_p) return;
   RP_GROW(c->work, c->work_cap, c->nwork);
-  c->work[c->nwork++] = (rp_cr_order){node(c->m, f), node(c->m, g)};
+  c->work[c->nwork++] = (rp_cr_order){node(c, f), node(c, g)};
 }
 
 /* Sort key of a read's writer: reads of one thread see writers in trace
@@ -48,8 +79,8 @@ static uint32_t rf_key(const m2_model *m, uint32_t r) {
 static uint32_t last_reader(const m2_closure *c, uint32_t w, uint32_t p) {
   const m2_model *m = c->m;
   uint32_t lo, hi;
-  m2_index_range(m, &m->rd, m2_operand(m, w), p, &lo, &hi);
-  hi = m2_first_at_or_after(m, &m->rd, lo, hi, c->X[p] + 1);
+  m2_index_range(&m->rd, m2_operand(m, w), p, &lo, &hi);
+  hi = m2_first_at_or_after(&m->rd, lo, hi, c->X[p] + 1);
   uint32_t key = w + 1, a = lo, b = hi;   /* first position with rf_key > key */
   while (a < b) {
     uint32_t mid = a + (b - a) / 2;
@@ -62,15 +93,15 @@ static uint32_t last_reader(const m2_closure *c, uint32_t w, uint32_t p) {
 static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t j2) {
   const m2_model *m = c->m;
   uint32_t lo, hi;
-  m2_index_range(m, &m->rd, x, b, &lo, &hi);
-  uint32_t p = m2_first_at_or_after(m, &m->rd, lo, hi, j2);
+  m2_index_range(&m->rd, x, b, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, j2);
   if (p < hi && m->link[m->rd.ev[p]] == w) p = m->rd_skip[p];   /* [FIX] E12 */
   if (p < hi && m->ci[m->rd.ev[p]] <= c->X[b]) {
     uint32_t r = m->rd.ev[p];
     if (m->link[r] == M2_NONE) { c->failed = true; return; }
     push(c, w, m->link[r]);
   }
-  uint32_t wb = m2_first_between(m, &m->wr, x, b, j2, c->X[b]);
+  uint32_t wb = m2_first_between(&m->wr, x, b, j2, c->X[b]);
   if (wb == M2_NONE || wb == w) return;
   for (uint32_t p2 = 0; p2 < m->k; p2++) {
     if (c->X[p2] == 0) continue;
@@ -84,7 +115,7 @@ static void lock_rule(m2_closure *c, uint32_t l, uint32_t acq1, uint32_t b, uint
   const m2_model *m = c->m;
   uint32_t rel1 = m->link[acq1];
   if (rel1 == M2_NONE || m->ci[rel1] > c->X[m2_thr(m, rel1)]) return;   /* open: (R3) */
-  uint32_t rel2 = m2_first_between(m, &m->rel, l, b, j2, c->X[b]);
+  uint32_t rel2 = m2_first_between(&m->rel, l, b, j2, c->X[b]);
   if (rel2 == M2_NONE || rel2 == rel1) return;
   push(c, rel1, m->link[rel2]);
 }
@@ -98,16 +129,17 @@ static uint32_t next_gen(m2_closure *c) {
   return c->seen_gen;
 }
 
-/* RULES(u, v) for a new ordering u = <a, j1> -> v = <b, j2>.  Only the
-** variables chain a writes up to j1 that chain b accesses in [j2, X[b]]
-** matter (likewise for locks): scan whichever of the two stretches is
-** shorter. */
-static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v) {
+/* RULES for the ordering <a, j1> -> <b, j2> (real indices): only the
+** variables chain a writes in [a_lo, j1] that chain b accesses in
+** [j2, b_end] matter (likewise for locks); scan whichever of the two
+** stretches is shorter. */
+static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1, uint32_t b,
+                          uint32_t j2, uint32_t b_end) {
   const m2_model *m = c->m;
-  uint32_t a = u.chain, j1 = u.index, b = v.chain, j2 = v.index, gen = next_gen(c);
+  uint32_t gen = next_gen(c);
   c->rule_calls++;
-  if (j1 <= c->X[b] - j2 + 1) {
-    for (uint32_t j = j1; j >= 1 && !c->failed; j--) {
+  if (j1 - a_lo <= b_end - j2) {
+    for (uint32_t j = j1; j >= a_lo && !c->failed; j--) {
       uint32_t e = m2_event(m, a, j), op = m2_op(m, e), o = m2_operand(m, e);
       if (op == RP_OP_WRITE && c->var_seen[o] != gen) {
         c->var_seen[o] = gen;
@@ -119,18 +151,76 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v) {
     }
     return;
   }
-  for (uint32_t j = j2; j <= c->X[b] && !c->failed; j++) {
+  for (uint32_t j = j2; j <= b_end && !c->failed; j++) {
     uint32_t e = m2_event(m, b, j), op = m2_op(m, e), o = m2_operand(m, e);
     if (rp_op_is_access(op) && c->var_seen[o] != gen) {
       c->var_seen[o] = gen;
-      uint32_t w = m2_last_at_or_before(m, &m->wr, o, a, j1);
+      uint32_t w = m2_last_at_or_before(&m->wr, o, a, j1);
       if (w != M2_NONE) obs_rule(c, o, w, b, j2);
     } else if (op == RP_OP_REL && c->lock_seen[o] != gen) {
       c->lock_seen[o] = gen;
-      uint32_t acq1 = m2_last_at_or_before(m, &m->acq, o, a, j1);
+      uint32_t acq1 = m2_last_at_or_before(&m->acq, o, a, j1);
       if (acq1 != M2_NONE) lock_rule(c, o, acq1, b, j2);
     }
   }
+}
+
+/* RULES(u, v) for a new ordering u -> v of W, where u reached <b, was>
+** before (window indices).  Of chain b only the stretch before `was`
+** matters: from `was` on, an earlier ordering <a, j1'> -> <b, j'> with
+** j1' >= j1 and j2 < j' <= was had its rules run, and its consequences
+** cover these (the dominance of spec §4).  Of chain a only W matters: the
+** writes and acquires of P were covered by prefix_rules. */
+static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
+  uint32_t a = u.chain, b = v.chain, pa = c->P[a], pb = c->P[b];
+  uint32_t b_end = was <= c->W[b] ? was - 1 + pb : c->X[b];
+  rules_between(c, a, pa + 1, u.index + pa, b, v.index + pb, b_end);
+}
+
+/* The first event of run r at chain index >= j, M2_NONE if none. */
+static uint32_t run_first_at_or_after(const m2_index *idx, const m2_index_run *r, uint32_t j) {
+  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, j);
+  return p < r[1].pos ? idx->ev[p] : M2_NONE;
+}
+
+/* Every event of P precedes every event of W.  The consequences of these
+** orderings are those of RULES(<a, P[a]>, <b, P[b] + 1>) for every two
+** chains (the same dominance), and since P is a prefix of the trace they
+** reduce to two kinds:
+**   - rule (a) never applies: a read of W reads the last write before it
+**     in the trace, which comes after every write of P;
+**   - rule (b): a read r of W whose writer is in P precedes the first write
+**     of its variable in every other chain's part of W;
+**   - the lock rule: a critical section that P opens and W closes precedes
+**     the first critical section of its lock in every other chain's W. */
+static void prefix_rules(m2_closure *c) {
+  const m2_model *m = c->m;
+  for (uint32_t a = 0; a < m->k && !c->failed; a++) {
+    uint32_t s = m->held[a][c->P[a]];
+    for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
+      uint32_t l = m->set_pool[i], rel1 = m->link[m2_last_at_or_before(&m->acq, l, a, c->P[a])];
+      if (rel1 == M2_NONE || m->ci[rel1] > c->X[a]) continue;   /* open: (R3) */
+      for (uint32_t b = 0; b < m->k; b++) {
+        if (b == a || c->W[b] == 0) continue;
+        uint32_t rel2 = m2_first_between(&m->rel, l, b, c->P[b] + 1, c->X[b]);
+        if (rel2 != M2_NONE) push(c, rel1, m->link[rel2]);
+      }
+    }
+  }
+  for (uint32_t t = 0; t < m->k; t++)
+    for (uint32_t j = c->P[t] + 1; j <= c->X[t] && !c->failed; j++) {
+      uint32_t r = m2_event(m, t, j);
+      if (m2_op(m, r) != RP_OP_READ || m->link[r] == M2_NONE || !in_prefix(c, m->link[r]))
+        continue;
+      c->rule_calls++;
+      uint32_t x = m2_operand(m, r);
+      for (const m2_index_run *run = m2_runs_of(&m->wr, x); run < m2_runs_of(&m->wr, x + 1); run++) {
+        uint32_t b = run->thread;
+        if (b == t || c->W[b] == 0) continue;
+        uint32_t wb = run_first_at_or_after(&m->wr, run, c->P[b] + 1);
+        if (wb != M2_NONE && m->ci[wb] <= c->X[b]) push(c, r, wb);
+      }
+    }
 }
 
 /* The worklist loop of Algorithm 2 on ds. */
@@ -144,7 +234,8 @@ static bool run(m2_closure *c, rp_chain_reach *ds) {
       break;
     }
     c->insertions += n;
-    for (size_t i = 0; i < n && !c->failed; i++) rules(c, fresh[i].from, fresh[i].to);
+    for (size_t i = 0; i < n && !c->failed; i++)
+      rules(c, fresh[i].from, fresh[i].to, ds->fresh_was[i]);
   }
   size_t bytes = rp_chain_reach_bytes(&c->ds) + rp_chain_reach_bytes(&c->q);
   if (bytes > c->peak_bytes) c->peak_bytes = bytes;
@@ -164,7 +255,7 @@ static void read_edges(m2_closure *c, uint32_t r) {
   if (w == M2_NONE) {   /* spec P6: the initial value is read before every write */
     for (uint32_t d = 0; d < m->k; d++) {
       if (d == t || c->X[d] == 0) continue;
-      uint32_t f = m2_first_between(m, &m->wr, x, d, 1, c->X[d]);
+      uint32_t f = m2_first_between(&m->wr, x, d, 1, c->X[d]);
       if (f != M2_NONE) push(c, r, f);
     }
     return;
@@ -172,7 +263,7 @@ static void read_edges(m2_closure *c, uint32_t r) {
   uint32_t tw = m2_thr(m, w);
   if (tw == t) return;
   push(c, w, r);
-  uint32_t own = m2_last_at_or_before(m, &m->wr, x, t, m->ci[r] - 1);
+  uint32_t own = m2_last_at_or_before(&m->wr, x, t, m->ci[r] - 1);
   if (own != M2_NONE) push(c, own, w);
   uint32_t p = m->ipos[w] + 1;
   if (p < m->wr.start[x + 1]) {
@@ -186,20 +277,30 @@ static void open_acquire_edges(m2_closure *c, uint32_t a) {
   const m2_model *m = c->m;
   for (uint32_t d = 0; d < m->k; d++) {
     if (d == m2_thr(m, a) || c->X[d] == 0) continue;
-    uint32_t rel = m2_last_at_or_before(m, &m->rel, m2_operand(m, a), d, c->X[d]);
+    uint32_t rel = m2_last_at_or_before(&m->rel, m2_operand(m, a), d, c->X[d]);
     if (rel != M2_NONE) push(c, rel, a);
   }
 }
 
-bool m2_close(m2_closure *c, const uint32_t *X) {
+bool m2_close(m2_closure *c, const uint32_t *X, const uint32_t *P, bool run_first) {
   const m2_model *m = c->m;
+  bool windowed = false;
   c->X = X;
+  c->run_first = run_first;
   c->closures++;
-  rp_chain_reach_reset(&c->ds, X);
+  for (uint32_t t = 0; t < m->k; t++) {
+    c->P[t] = P ? P[t] : 0;
+    c->W[t] = X[t] - c->P[t];
+    c->window_events += c->W[t];
+    windowed |= c->P[t] > 0;
+  }
+  c->full_closures += !windowed;
+  rp_chain_reach_reset(&c->ds, c->W);
   c->nwork = 0;
   c->failed = false;
+  if (run_first) prefix_rules(c);
   for (uint32_t t = 0; t < m->k; t++)
-    for (uint32_t j = 1; j <= X[t]; j++) {
+    for (uint32_t j = c->P[t] + 1; j <= X[t]; j++) {
       uint32_t e = m2_event(m, t, j), op = m2_op(m, e);
       if (op == RP_OP_READ) read_edges(c, e);
       else if (op == RP_OP_ACQ && (m->link[e] == M2_NONE || m->ci[m->link[e]] > X[t]))
@@ -212,16 +313,11 @@ bool m2_close(m2_closure *c, const uint32_t *X) {
   return run(c, &c->ds);
 }
 
-/* The last event of chain d before index lim and before event b in the
-** trace that conflicts with b (memory conflict, or the same lock). */
-static uint32_t last_conflicting(const m2_closure *c, uint32_t b, uint32_t d, uint32_t lim) {
-  const m2_model *m = c->m;
-  uint32_t op = m2_op(m, b);
-  const m2_index *idx = op == RP_OP_READ ? &m->wr : op == RP_OP_WRITE ? &m->acc : &m->lk;
-  uint32_t lo, hi;
-  m2_index_range(m, idx, m2_operand(m, b), d, &lo, &hi);
-  hi = m2_first_at_or_after(m, idx, lo, hi, lim);
-  uint32_t a = lo;
+/* The last event of run r (chain d) in W, before index lim and before
+** event b in the trace, M2_NONE if none; lo is the run's first position in W. */
+static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t lo, uint32_t lim,
+                            uint32_t b) {
+  uint32_t hi = m2_first_at_or_after(idx, lo, r[1].pos, lim), a = lo;
   while (a < hi) {   /* event ids are trace positions */
     uint32_t mid = a + (hi - a) / 2;
     if (idx->ev[mid] < b) a = mid + 1; else hi = mid;
@@ -229,10 +325,34 @@ static uint32_t last_conflicting(const m2_closure *c, uint32_t b, uint32_t d, ui
   return a > lo ? idx->ev[a - 1] : M2_NONE;
 }
 
+/* Line 7 for the event b of X2: for each other chain d outside cx, order
+** before b the last event of d that conflicts with b (memory conflict, or
+** the same lock), comes before b in the trace and is not already after b;
+** visiting only the chains that access b's variable or lock. */
+static bool order_before(m2_closure *c, uint32_t cx, uint32_t b) {
+  const m2_model *m = c->m;
+  uint32_t op = m2_op(m, b), tb = m2_thr(m, b);
+  const m2_index *idx = op == RP_OP_READ ? &m->wr : op == RP_OP_WRITE ? &m->acc : &m->lk;
+  uint32_t key = m2_operand(m, b);
+  for (const m2_index_run *r = m2_runs_of(idx, key); r < m2_runs_of(idx, key + 1); r++) {
+    uint32_t d = r->thread;
+    if (d == cx || d == tb || c->W[d] == 0) continue;
+    uint32_t lo = m2_first_at_or_after(idx, r->pos, r[1].pos, c->P[d] + 1);
+    if (lo == r[1].pos || idx->ev[lo] > b) continue;   /* none in W before b: P precedes b */
+    uint32_t s = rp_chain_reach_succ(&c->q, node(c, b), d);
+    uint32_t a = last_before(idx, r, lo, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
+    if (a == M2_NONE || rp_chain_reach_query(&c->q, node(c, a), node(c, b))) continue;
+    c->line7_orders++;
+    push(c, a, b);
+    if (!run(c, &c->q)) return false;
+  }
+  return true;
+}
+
 bool m2_order_conflicts(m2_closure *c, uint32_t cx) {
   const m2_model *m = c->m;
   rp_chain_reach_copy(&c->q, &c->ds);
-  for (uint32_t t = 0; t < m->k; t++) c->head[t] = 1;
+  for (uint32_t t = 0; t < m->k; t++) c->head[t] = c->P[t] + 1;
   for (;;) {   /* the events of X2 in trace order: merge the chains */
     uint32_t b = M2_NONE;
     for (uint32_t t = 0; t < m->k; t++)
@@ -240,17 +360,7 @@ bool m2_order_conflicts(m2_closure *c, uint32_t cx) {
         b = m2_event(m, t, c->head[t]);
     if (b == M2_NONE) return true;
     c->head[m2_thr(m, b)]++;
-    uint32_t op = m2_op(m, b);
-    if (op > RP_OP_REL) continue;
-    for (uint32_t d = 0; d < m->k; d++) {
-      if (d == cx || d == m2_thr(m, b) || c->X[d] == 0) continue;
-      uint32_t s = rp_chain_reach_succ(&c->q, node(m, b), d);
-      uint32_t a = last_conflicting(c, b, d, s < c->X[d] + 1 ? s : c->X[d] + 1);
-      if (a == M2_NONE || rp_chain_reach_query(&c->q, node(m, a), node(m, b))) continue;
-      c->line7_orders++;
-      push(c, a, b);
-      if (!run(c, &c->q)) return false;
-    }
+    if (m2_op(m, b) <= RP_OP_REL && !order_before(c, cx, b)) return false;
   }
 }
 
@@ -262,31 +372,46 @@ static bool ready(const m2_closure *c, uint32_t t, uint32_t j) {
   return true;
 }
 
+/* The events of P in trace order: merge its chains. */
+static size_t prefix_in_trace_order(m2_closure *c, uint32_t *out) {
+  const m2_model *m = c->m;
+  size_t n = 0;
+  for (uint32_t t = 0; t < m->k; t++) c->head[t] = 1;
+  for (;;) {
+    uint32_t e = M2_NONE;
+    for (uint32_t t = 0; t < m->k; t++)
+      if (c->head[t] <= c->P[t] && m2_event(m, t, c->head[t]) < e) e = m2_event(m, t, c->head[t]);
+    if (e == M2_NONE) return n;
+    c->head[m2_thr(m, e)]++;
+    out[n++] = e;
+  }
+}
+
 size_t m2_maxmin(m2_closure *c, uint32_t cx, uint32_t *out) {
   const m2_model *m = c->m;
-  size_t n = 0, total = 0;
+  size_t n = prefix_in_trace_order(c, out), total = n;
   for (uint32_t t = 0; t < m->k; t++) {
     c->emitted[t] = 0;
-    total += c->X[t];
+    total += c->W[t];
   }
   while (n < total) {
     uint32_t xj = c->emitted[cx] + 1;
-    bool has_x = xj <= c->X[cx];
+    bool has_x = xj <= c->W[cx];
     if (has_x && ready(c, cx, xj)) {
-      out[n++] = m2_event(m, cx, xj);
+      out[n++] = m2_event(m, cx, xj + c->P[cx]);
       c->emitted[cx]++;
       continue;
     }
     uint32_t pick = M2_NONE;
     for (uint32_t d = 0; d < m->k && pick == M2_NONE; d++) {
       uint32_t yj = c->emitted[d] + 1;
-      if (d == cx || yj > c->X[d]) continue;
+      if (d == cx || yj > c->W[d]) continue;
       if (has_x && !rp_chain_reach_query(&c->q, (rp_cr_node){d, yj}, (rp_cr_node){cx, xj}))
         continue;
       if (ready(c, d, yj)) pick = d;
     }
     if (pick == M2_NONE) rp_die(RP_EXIT_RESOURCE, "internal error: max-min linearization stuck");
-    out[n++] = m2_event(m, pick, c->emitted[pick] + 1);
+    out[n++] = m2_event(m, pick, c->emitted[pick] + 1 + c->P[pick]);
     c->emitted[pick]++;
   }
   return n;

@@ -21,7 +21,9 @@ void m2_decider_init(m2_decider *d, const m2_model *m) {
   d->base = rp_calloc(k, sizeof *d->base);
   d->tmp = rp_calloc(k, sizeof *d->tmp);
   d->sets = rp_calloc(k, sizeof *d->sets);
+  d->P = rp_calloc(k, sizeof *d->P);
   d->open_fast = true;
+  d->windowed = true;
 }
 
 void m2_decider_free(m2_decider *d) {
@@ -32,6 +34,7 @@ void m2_decider_free(m2_decider *d) {
   free(d->base);
   free(d->tmp);
   free(d->sets);
+  free(d->P);
 }
 
 /* SP(e): the clock of e's program-order predecessor(s). */
@@ -78,23 +81,71 @@ static bool lock_infeasible(m2_decider *d, uint32_t *nopen) {
   return false;
 }
 
-/* The extended fast path: no release of an open acquire's lock in X comes
-** after that acquire in the trace, so t|X is itself a correct reordering. */
-static bool opens_are_last(m2_decider *d) {
+/* The first open acquire of X (a trace position) whose lock some other
+** thread releases later in X, M2_NONE if none.  With none, t|X is itself a
+** correct reordering (the extended fast path); otherwise the trace before
+** it is the run-first prefix of a windowed closure. */
+static uint32_t first_blocking_open(m2_decider *d) {
   const m2_model *m = d->m;
+  uint32_t first = M2_NONE;
   for (uint32_t q = 0; q < m->k; q++) {
     if (d->X[q] == 0) continue;
     uint32_t s = m->held[q][d->X[q]];
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
-      uint32_t l = m->set_pool[i], a = m2_last_at_or_before(m, &m->acq, l, q, d->X[q]);
+      uint32_t l = m->set_pool[i], a = m2_last_at_or_before(&m->acq, l, q, d->X[q]);
+      if (a >= first) continue;
       for (uint32_t r = 0; r < m->k; r++) {
         if (r == q || d->X[r] == 0) continue;
-        uint32_t rel = m2_last_at_or_before(m, &m->rel, l, r, d->X[r]);
-        if (rel != M2_NONE && rel > a) return false;
+        uint32_t rel = m2_last_at_or_before(&m->rel, l, r, d->X[r]);
+        if (rel != M2_NONE && rel > a) { first = a; break; }
       }
     }
   }
-  return true;
+  return first;
+}
+
+/* P: the events of X before trace position p. */
+static void run_first_prefix(m2_decider *d, uint32_t p) {
+  const m2_model *m = d->m;
+  for (uint32_t q = 0; q < m->k; q++) {
+    const uint32_t *chain = m->chain[q];
+    uint32_t lo = 0, hi = d->X[q];   /* the number of chain[0 .. X[q]) below p */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (chain[mid] < p) lo = mid + 1; else hi = mid;
+    }
+    d->P[q] = lo;
+  }
+}
+
+/* Closure and line 7 for X1 = thr(e1), then thr(e2), with the run-first
+** prefix P (NULL: none). */
+static m2_how closure_decision(m2_decider *d, uint32_t t1, uint32_t t2, const uint32_t *P) {
+  if (!m2_close(&d->cl, d->X, P, true)) return M2_CYCLE;
+  if (m2_order_conflicts(&d->cl, t1)) return M2_CLOSURE_I1;
+  if (m2_order_conflicts(&d->cl, t2)) return M2_CLOSURE_I2;
+  return M2_LINE7;
+}
+
+/* Windowed closures (closure.h), the window growing fourfold from the one
+** after the first blocking open acquire (reaching back 0, then 1, 4, 16,
+** ... times the distance from it to e2): a race as soon as a run-first
+** closure and line 7 succeed; no race as soon as the weaker order of a
+** window has a cycle.  M2_HOW_COUNT when no window short of all of X
+** decided. */
+static m2_how windowed_decision(m2_decider *d, uint32_t t1, uint32_t t2, uint32_t blocking,
+                                uint32_t e2) {
+  if (blocking == M2_NONE) {   /* nothing blocks: all of X runs first */
+    run_first_prefix(d, M2_NONE);
+    return closure_decision(d, t1, t2, d->P);
+  }
+  for (uint64_t span = 0; span < blocking; span = span ? span * 4 : e2 - blocking) {
+    run_first_prefix(d, (uint32_t)(blocking - span));
+    m2_how how = closure_decision(d, t1, t2, d->P);
+    if (how == M2_CLOSURE_I1 || how == M2_CLOSURE_I2) return how;
+    if (how == M2_CYCLE && !m2_close(&d->cl, d->X, d->P, false)) return M2_CYCLE;
+  }
+  return M2_HOW_COUNT;
 }
 
 static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
@@ -128,11 +179,13 @@ m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
     return v;
   }
   if (e2_in) return verdict(d, false, !item4, M2_FOCAL);   /* Algorithm 5, line 2 */
-  if (d->open_fast && opens_are_last(d)) return verdict(d, true, true, M2_FAST_OPEN);
-  if (!m2_close(&d->cl, d->X)) return verdict(d, false, !item4, M2_CYCLE);
-  if (m2_order_conflicts(&d->cl, t1)) return verdict(d, true, true, M2_CLOSURE_I1);
-  if (m2_order_conflicts(&d->cl, t2)) return verdict(d, true, true, M2_CLOSURE_I2);
-  return verdict(d, false, false, M2_LINE7);
+  uint32_t blocking = first_blocking_open(d);
+  if (d->open_fast && blocking == M2_NONE) return verdict(d, true, true, M2_FAST_OPEN);
+  m2_how how = d->windowed ? windowed_decision(d, t1, t2, blocking, e2) : M2_HOW_COUNT;
+  if (how == M2_HOW_COUNT) how = closure_decision(d, t1, t2, NULL);   /* all of X */
+  else d->windowed_verdicts++;
+  if (how == M2_CLOSURE_I1 || how == M2_CLOSURE_I2) return verdict(d, true, true, how);
+  return verdict(d, false, how == M2_CYCLE && !item4, how);
 }
 
 size_t m2_witness(m2_decider *d, const m2_verdict *v, uint32_t e1, uint32_t e2,

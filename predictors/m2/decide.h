@@ -39,10 +39,11 @@ typedef struct m2_verdict {
 typedef struct m2_decider {
   const m2_model *m;
   m2_closure cl;
-  uint32_t *A, *B, *X, *base, *tmp, *sets;
+  uint32_t *A, *B, *X, *base, *tmp, *sets, *P;
   bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
   bool open_fast;      /* the extended fast path */
-  uint64_t calls, by_how[M2_HOW_COUNT], item4;
+  bool windowed;       /* try a closure with a run-first prefix first (closure.h) */
+  uint64_t calls, by_how[M2_HOW_COUNT], item4, windowed_verdicts;
 } m2_decider;
 
 void m2_decider_init(m2_decider *d, const m2_model *m);

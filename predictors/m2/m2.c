@@ -30,6 +30,7 @@ typedef struct m2_config {
   bool report_uncertain;
   bool alg6_literal;
   bool no_open_fast;
+  bool no_window;
 } m2_config;
 
 static int m2_option(void *ctx, const char *name, const char *value) {
@@ -47,6 +48,7 @@ static int m2_option(void *ctx, const char *name, const char *value) {
   if (strcmp(name, "--report-uncertain") == 0) return c->report_uncertain = true, 1;
   if (strcmp(name, "--alg6-literal") == 0) return c->alg6_literal = true, 1;
   if (strcmp(name, "--no-open-fast-path") == 0) return c->no_open_fast = true, 1;
+  if (strcmp(name, "--no-window") == 0) return c->no_window = true, 1;
   return 0;
 }
 
@@ -169,9 +171,9 @@ static void examine(m2_run *r, uint32_t e2) {
   uint32_t held2 = m->held[t2][c2 - 1], end = idx->start[x + 1];
   for (uint32_t lo = idx->start[x], hi; lo < end; lo = hi) {
     uint32_t q = m2_thr(m, idx->ev[lo]);
-    m2_index_range(m, idx, x, q, &lo, &hi);
+    m2_index_range(idx, x, q, &lo, &hi);
     if (q == t2) continue;
-    for (uint32_t p = m2_first_at_or_after(m, idx, lo, hi, sp2[q] + 1);
+    for (uint32_t p = m2_first_at_or_after(idx, lo, hi, sp2[q] + 1);
          p < hi && idx->ev[p] < e2; p++) {
       uint32_t e1 = idx->ev[p];
       if (m2_sets_intersect(m, m->held[q][m->ci[e1] - 1], held2)) continue;
@@ -200,10 +202,11 @@ static void write_stats(m2_run *r) {
       ",candidates,fast,fast_open,closure_i1,closure_i2,rejected_certain,rejected_uncertain,"
       "item4_cones,closures,closure_insertions,rule_calls,line7_orders,"
       "uncertain_pairs,uncertain_location_pairs,complete,racy_variables,mean_distance,"
-      "dx_mean,dx_max,witnesses,trace_bytes,model_bytes,reach_bytes,alg6",
+      "dx_mean,dx_max,witnesses,trace_bytes,model_bytes,reach_bytes,alg6,"
+      "windowed_verdicts,full_closures,mean_closure_events",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%s,%" PRIu64
-      ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s",
+      ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s,%" PRIu64 ",%" PRIu64 ",%.1f",
       d->calls, d->by_how[M2_FAST], d->by_how[M2_FAST_OPEN], d->by_how[M2_CLOSURE_I1],
       d->by_how[M2_CLOSURE_I2], rejected_certain, rejected_uncertain, d->item4, cl->closures,
       cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, r->unc_locs.count,
@@ -211,7 +214,8 @@ static void write_stats(m2_run *r) {
       pairs ? (double)r->distance_sum / (double)pairs : 0.0,
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
       r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
-      cl->peak_bytes, d->alg6_literal ? "literal" : "strict");
+      cl->peak_bytes, d->alg6_literal ? "literal" : "strict", d->windowed_verdicts, cl->full_closures,
+      cl->closures ? (double)cl->window_events / (double)cl->closures : 0.0);
   snprintf(r->rep->extra_summary, sizeof r->rep->extra_summary,
            "; %" PRIu64 " candidates, %" PRIu64 " closures, |C| = %" PRIu64 " (%s)", d->calls,
            cl->closures, r->unc_pairs, r->unc_pairs ? "not complete" : "complete");
@@ -225,6 +229,7 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   m2_decider_init(&r.d, &m);
   r.d.alg6_literal = cfg->alg6_literal;
   r.d.open_fast = !cfg->no_open_fast;
+  r.d.windowed = !cfg->no_window;
   r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);
   rp_u64set_init(&r.unc_locs);
@@ -267,7 +272,9 @@ int main(int argc, char **argv) {
                    "  --alg6-literal       the paper's Algorithm 6 focal check (e2 tested\n"
                    "                       against RCone(e1) only); default: strict\n"
                    "  --no-open-fast-path  run the closure whenever X has an open acquire\n"
-                   "                       (the paper's algorithm; slower)\n",
+                   "                       (the paper's algorithm; slower)\n"
+                   "  --no-window          close all of X (the paper's algorithm), not\n"
+                   "                       first the part after a run-first trace prefix\n",
                .option = m2_option,
                .ctx = &config},
       .extra_race_columns = ",decided",

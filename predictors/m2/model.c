@@ -190,6 +190,28 @@ static void build_clocks(m2_model *m) {
   free(p.snap_cap);
 }
 
+/* ci beside ev, and the (key, thread) runs of a filled index. */
+static void build_runs(m2_model *m, m2_index *idx, uint32_t nkeys, size_t total) {
+  size_t runs = 0;
+  idx->ci = alloc_u32(total);
+  for (size_t i = 0; i < total; i++) {
+    idx->ci[i] = m->ci[idx->ev[i]];
+    runs += i == 0 || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]) ||
+            m2_operand(m, idx->ev[i]) != m2_operand(m, idx->ev[i - 1]);
+  }
+  idx->run_start = alloc_u32((size_t)nkeys + 1);
+  idx->run = rp_calloc(runs + 1, sizeof *idx->run);
+  uint32_t r = 0;
+  for (uint32_t key = 0; key < nkeys; key++) {
+    idx->run_start[key] = r;
+    for (uint32_t i = idx->start[key]; i < idx->start[key + 1]; i++)
+      if (i == idx->start[key] || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]))
+        idx->run[r++] = (m2_index_run){m2_thr(m, idx->ev[i]), i};
+  }
+  idx->run_start[nkeys] = r;
+  idx->run[r] = (m2_index_run){M2_NONE, (uint32_t)total};
+}
+
 /* Index the kept events with an op in `ops` (bit mask) by (operand, thread). */
 static void build_index(m2_model *m, m2_index *idx, uint32_t nkeys, unsigned ops) {
   idx->start = alloc_u32((size_t)nkeys + 1);
@@ -207,11 +229,15 @@ static void build_index(m2_model *m, m2_index *idx, uint32_t nkeys, unsigned ops
       if (ops >> m2_op(m, e) & 1) idx->ev[fill[m2_operand(m, e)]++] = e;
     }
   free(fill);
+  build_runs(m, idx, nkeys, total);
 }
 
 static void index_free(m2_index *idx) {
   free(idx->ev);
+  free(idx->ci);
   free(idx->start);
+  free(idx->run_start);
+  free(idx->run);
 }
 
 static void note_positions(m2_model *m, const m2_index *idx, uint32_t nkeys) {
@@ -294,6 +320,12 @@ void m2_model_free(m2_model *m) {
   memset(m, 0, sizeof *m);
 }
 
+static size_t index_bytes(const m2_index *idx, uint32_t nkeys) {
+  size_t runs = idx->run_start[nkeys];
+  return ((size_t)idx->start[nkeys] * 2 + runs * 2 + 1 + (size_t)(nkeys + 1) * 2) *
+         sizeof(uint32_t);
+}
+
 size_t m2_model_bytes(const m2_model *m) {
   size_t kept = 0, b = 0;
   for (uint32_t c = 0; c < m->k; c++) kept += m->len[c];
@@ -301,10 +333,10 @@ size_t m2_model_bytes(const m2_model *m) {
   b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
   b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
   b += ((size_t)m->set_off[m->nsets] + m->nsets) * sizeof(uint32_t);
-  b += (size_t)(m->acc.start[m->nvars] + m->rd.start[m->nvars] * 2 + m->wr.start[m->nvars] +
-                m->acq.start[m->nlocks] + m->rel.start[m->nlocks] + m->lk.start[m->nlocks]) *
-       sizeof(uint32_t);
-  b += ((size_t)m->nvars * 3 + (size_t)m->nlocks * 3) * sizeof(uint32_t);
+  b += index_bytes(&m->acc, m->nvars) + index_bytes(&m->rd, m->nvars) +
+       index_bytes(&m->wr, m->nvars) + index_bytes(&m->acq, m->nlocks) +
+       index_bytes(&m->rel, m->nlocks) + index_bytes(&m->lk, m->nlocks);
+  b += (size_t)m->rd.start[m->nvars] * sizeof(uint32_t);   /* rd_skip */
   return b;
 }
 
@@ -318,43 +350,37 @@ bool m2_sets_intersect(const m2_model *m, uint32_t s1, uint32_t s2) {
   return false;
 }
 
-void m2_index_range(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t thread,
-                    uint32_t *lo, uint32_t *hi) {
-  uint32_t a = idx->start[key], b = idx->start[key + 1];
-  while (a < b) {   /* first position with thread >= `thread` */
-    uint32_t mid = a + (b - a) / 2;
-    if (m2_thr(m, idx->ev[mid]) < thread) a = mid + 1; else b = mid;
+void m2_index_range(const m2_index *idx, uint32_t key, uint32_t thread, uint32_t *lo,
+                    uint32_t *hi) {
+  const m2_index_run *a = m2_runs_of(idx, key), *end = m2_runs_of(idx, key + 1), *b = end;
+  while (a < b) {   /* the first run with thread >= `thread` */
+    const m2_index_run *mid = a + (b - a) / 2;
+    if (mid->thread < thread) a = mid + 1; else b = mid;
   }
-  *lo = a;
-  b = idx->start[key + 1];
-  while (a < b) {   /* first position with thread > `thread` */
-    uint32_t mid = a + (b - a) / 2;
-    if (m2_thr(m, idx->ev[mid]) <= thread) a = mid + 1; else b = mid;
-  }
-  *hi = a;
+  *lo = a->pos;
+  *hi = a < end && a->thread == thread ? a[1].pos : a->pos;
 }
 
-uint32_t m2_first_at_or_after(const m2_model *m, const m2_index *idx, uint32_t lo,
-                              uint32_t hi, uint32_t j) {
+uint32_t m2_first_at_or_after(const m2_index *idx, uint32_t lo, uint32_t hi, uint32_t j) {
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (m->ci[idx->ev[mid]] < j) lo = mid + 1; else hi = mid;
+    if (idx->ci[mid] < j) lo = mid + 1; else hi = mid;
   }
   return lo;
 }
 
-uint32_t m2_last_at_or_before(const m2_model *m, const m2_index *idx, uint32_t key,
+uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
                               uint32_t c, uint32_t j) {
   uint32_t lo, hi;
-  m2_index_range(m, idx, key, c, &lo, &hi);
-  uint32_t p = m2_first_at_or_after(m, idx, lo, hi, j + 1);
+  m2_index_range(idx, key, c, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(idx, lo, hi, j + 1);
   return p > lo ? idx->ev[p - 1] : M2_NONE;
 }
 
-uint32_t m2_first_between(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t c,
+uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,
                           uint32_t lo_ci, uint32_t hi_ci) {
   uint32_t lo, hi;
-  m2_index_range(m, idx, key, c, &lo, &hi);
-  uint32_t p = m2_first_at_or_after(m, idx, lo, hi, lo_ci);
-  return p < hi && m->ci[idx->ev[p]] <= hi_ci ? idx->ev[p] : M2_NONE;
+  m2_index_range(idx, key, c, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(idx, lo, hi, lo_ci);
+  return p < hi && idx->ci[p] <= hi_ci ? idx->ev[p] : M2_NONE;
 }

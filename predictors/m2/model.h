@@ -22,10 +22,20 @@
 
 #define M2_NONE UINT32_MAX
 
-/* Event ids grouped by key (variable or lock), then thread, in trace order. */
+/* Event ids grouped by key (variable or lock), then thread, in trace order.
+** The positions of one (key, thread) form a run; runs are found by thread
+** among a key's runs, and ci is kept beside ev, so that the binary searches
+** of the closure stay inside these arrays instead of jumping into the trace. */
+typedef struct m2_index_run {
+  uint32_t thread, pos;   /* positions pos .. (this + 1)->pos */
+} m2_index_run;
+
 typedef struct m2_index {
   uint32_t *ev;
+  uint32_t *ci;           /* ci[i] = ci of ev[i] */
   uint32_t *start;        /* start[key] .. start[key + 1] */
+  uint32_t *run_start;    /* the runs of key: run[run_start[key] .. run_start[key + 1]) */
+  m2_index_run *run;      /* by key, then thread; one sentinel at the end */
 } m2_index;
 
 typedef struct m2_model {
@@ -86,17 +96,21 @@ static inline bool m2_set_empty(const m2_model *m, uint32_t s) {
 }
 bool m2_sets_intersect(const m2_model *m, uint32_t s1, uint32_t s2);
 
+/* The runs of key, in thread order: [m2_runs_of(idx, key), m2_runs_of(idx, key + 1)). */
+static inline const m2_index_run *m2_runs_of(const m2_index *idx, uint32_t key) {
+  return idx->run + idx->run_start[key];
+}
+
 /* Positions [*lo, *hi) of idx's events with this key and thread. */
-void m2_index_range(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t thread,
-                    uint32_t *lo, uint32_t *hi);
+void m2_index_range(const m2_index *idx, uint32_t key, uint32_t thread, uint32_t *lo,
+                    uint32_t *hi);
 /* Within [lo, hi), the first position whose event has ci >= j (hi if none). */
-uint32_t m2_first_at_or_after(const m2_model *m, const m2_index *idx, uint32_t lo,
-                              uint32_t hi, uint32_t j);
+uint32_t m2_first_at_or_after(const m2_index *idx, uint32_t lo, uint32_t hi, uint32_t j);
 /* The last event of idx with this key in chain c at index <= j, M2_NONE if none. */
-uint32_t m2_last_at_or_before(const m2_model *m, const m2_index *idx, uint32_t key,
+uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
                               uint32_t c, uint32_t j);
 /* The first event of idx with this key in chain c with lo <= index <= hi. */
-uint32_t m2_first_between(const m2_model *m, const m2_index *idx, uint32_t key, uint32_t c,
+uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,
                           uint32_t lo, uint32_t hi);
 
 #endif
