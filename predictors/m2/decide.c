@@ -7,13 +7,14 @@
 #include "diag.h"
 
 const char *const m2_how_name[M2_HOW_COUNT] = {
-    "fast", "fast-open", "closure-i1", "closure-i2",
+    "fast", "fast-open", "postponed", "closure-i1", "closure-i2",
     "focal-in-cone", "lock-infeasible", "closure-cycle", "line7-failed"};
 
 void m2_decider_init(m2_decider *d, const m2_model *m) {
   memset(d, 0, sizeof *d);
   d->m = m;
   m2_closure_init(&d->cl, m);
+  m2_postpone_init(&d->pp, m);
   uint32_t k = m->k + 1;
   d->A = rp_calloc(k, sizeof *d->A);
   d->B = rp_calloc(k, sizeof *d->B);
@@ -22,12 +23,14 @@ void m2_decider_init(m2_decider *d, const m2_model *m) {
   d->tmp = rp_calloc(k, sizeof *d->tmp);
   d->sets = rp_calloc(k, sizeof *d->sets);
   d->P = rp_calloc(k, sizeof *d->P);
+  d->block = rp_calloc(k, sizeof *d->block);
   d->open_fast = true;
   d->windowed = true;
 }
 
 void m2_decider_free(m2_decider *d) {
   m2_closure_free(&d->cl);
+  m2_postpone_free(&d->pp);
   free(d->A);
   free(d->B);
   free(d->X);
@@ -35,6 +38,7 @@ void m2_decider_free(m2_decider *d) {
   free(d->tmp);
   free(d->sets);
   free(d->P);
+  free(d->block);
 }
 
 /* SP(e): the clock of e's program-order predecessor(s). */
@@ -81,23 +85,27 @@ static bool lock_infeasible(m2_decider *d, uint32_t *nopen) {
   return false;
 }
 
-/* The first open acquire of X (a trace position) whose lock some other
-** thread releases later in X, M2_NONE if none.  With none, t|X is itself a
-** correct reordering (the extended fast path); otherwise the trace before
-** it is the run-first prefix of a windowed closure. */
+/* Blocking open acquires: open acquires of X whose lock some other thread
+** releases later in X.  Fills block[q] (the ci of thread q's first one, 0
+** if none) and returns the first one's trace position, M2_NONE if none.
+** With none, t|X is itself a correct reordering (the extended fast path);
+** otherwise the trace before the first is the run-first prefix P. */
 static uint32_t first_blocking_open(m2_decider *d) {
   const m2_model *m = d->m;
   uint32_t first = M2_NONE;
   for (uint32_t q = 0; q < m->k; q++) {
+    d->block[q] = 0;
     if (d->X[q] == 0) continue;
     uint32_t s = m->held[q][d->X[q]];
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
       uint32_t l = m->set_pool[i], a = m2_last_at_or_before(&m->acq, l, q, d->X[q]);
-      if (a >= first) continue;
       for (uint32_t r = 0; r < m->k; r++) {
         if (r == q || d->X[r] == 0) continue;
         uint32_t rel = m2_last_at_or_before(&m->rel, l, r, d->X[r]);
-        if (rel != M2_NONE && rel > a) { first = a; break; }
+        if (rel == M2_NONE || rel < a) continue;
+        if (d->block[q] == 0 || m->ci[a] < d->block[q]) d->block[q] = m->ci[a];
+        if (a < first) first = a;
+        break;
       }
     }
   }
@@ -148,6 +156,16 @@ static m2_how windowed_decision(m2_decider *d, uint32_t t1, uint32_t t2, uint32_
   return M2_HOW_COUNT;
 }
 
+/* The postponed-critical-section witness (postpone.h), the postponed
+** stretches in thread order, then (if more than one) in reverse. */
+static bool postponed(m2_decider *d, uint32_t blocking) {
+  uint32_t stretches = 0;
+  for (uint32_t q = 0; q < d->m->k; q++) stretches += d->block[q] != 0;
+  run_first_prefix(d, blocking);
+  return m2_postponed_order(&d->pp, d->X, d->P, d->block, false) ||
+         (stretches > 1 && m2_postponed_order(&d->pp, d->X, d->P, d->block, true));
+}
+
 static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
   d->by_how[how]++;
   return (m2_verdict){race, certain, true, how};
@@ -181,6 +199,7 @@ m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
   if (e2_in) return verdict(d, false, !item4, M2_FOCAL);   /* Algorithm 5, line 2 */
   uint32_t blocking = first_blocking_open(d);
   if (d->open_fast && blocking == M2_NONE) return verdict(d, true, true, M2_FAST_OPEN);
+  if (d->open_fast && postponed(d, blocking)) return verdict(d, true, true, M2_POSTPONED);
   m2_how how = d->windowed ? windowed_decision(d, t1, t2, blocking, e2) : M2_HOW_COUNT;
   if (how == M2_HOW_COUNT) how = closure_decision(d, t1, t2, NULL);   /* all of X */
   else d->windowed_verdicts++;
@@ -195,8 +214,14 @@ size_t m2_witness(m2_decider *d, const m2_verdict *v, uint32_t e1, uint32_t e2,
     /* the successful choice was the last line-7 run: its order is in cl.q */
     return m2_maxmin(&d->cl, m2_thr(m, v->how == M2_CLOSURE_I1 ? e1 : e2), out);
   }
-  size_t n = 0;   /* t|X in trace order */
+  /* t|X in trace order; for postponed, P in trace order and then its order of X - P */
+  const uint32_t *cut = v->how == M2_POSTPONED ? d->P : d->X;
+  size_t n = 0;
   for (uint32_t e = 0; e < m->n; e++)
-    if (m->ci[e] && m->ci[e] <= d->X[m2_thr(m, e)]) out[n++] = e;
+    if (m->ci[e] && m->ci[e] <= cut[m2_thr(m, e)]) out[n++] = e;
+  if (v->how == M2_POSTPONED) {
+    memcpy(out + n, d->pp.seq, d->pp.nseq * sizeof *out);
+    n += d->pp.nseq;
+  }
   return n;
 }

@@ -14,10 +14,12 @@
 
 #include "closure.h"
 #include "model.h"
+#include "postpone.h"
 
 typedef enum m2_how {
   M2_FAST,          /* Lemma 5.1: no open acquire in X */
   M2_FAST_OPEN,     /* every open acquire is after its lock's releases in X (ours) */
+  M2_POSTPONED,     /* t|X with the blocking critical sections moved last (ours) */
   M2_CLOSURE_I1,    /* closure and line 7 with X1 = thr(e1) */
   M2_CLOSURE_I2,    /* ... with X1 = thr(e2) */
   M2_FOCAL,         /* rejected: e1 or e2 in X */
@@ -39,9 +41,11 @@ typedef struct m2_verdict {
 typedef struct m2_decider {
   const m2_model *m;
   m2_closure cl;
+  m2_postpone pp;
   uint32_t *A, *B, *X, *base, *tmp, *sets, *P;
+  uint32_t *block;     /* per thread: ci of its first blocking open acquire, 0 if none */
   bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
-  bool open_fast;      /* the extended fast path */
+  bool open_fast;      /* the extended fast paths (fast-open, postponed) */
   bool windowed;       /* try a closure with a run-first prefix first (closure.h) */
   uint64_t calls, by_how[M2_HOW_COUNT], item4, windowed_verdicts;
 } m2_decider;

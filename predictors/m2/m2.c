@@ -203,10 +203,10 @@ static void write_stats(m2_run *r) {
       "item4_cones,closures,closure_insertions,rule_calls,line7_orders,"
       "uncertain_pairs,uncertain_location_pairs,complete,racy_variables,mean_distance,"
       "dx_mean,dx_max,witnesses,trace_bytes,model_bytes,reach_bytes,alg6,"
-      "windowed_verdicts,full_closures,mean_closure_events",
+      "windowed_verdicts,full_closures,mean_closure_events,postponed",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%s,%" PRIu64
-      ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s,%" PRIu64 ",%" PRIu64 ",%.1f",
+      ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64,
       d->calls, d->by_how[M2_FAST], d->by_how[M2_FAST_OPEN], d->by_how[M2_CLOSURE_I1],
       d->by_how[M2_CLOSURE_I2], rejected_certain, rejected_uncertain, d->item4, cl->closures,
       cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, r->unc_locs.count,
@@ -215,7 +215,8 @@ static void write_stats(m2_run *r) {
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
       r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
       cl->peak_bytes, d->alg6_literal ? "literal" : "strict", d->windowed_verdicts, cl->full_closures,
-      cl->closures ? (double)cl->window_events / (double)cl->closures : 0.0);
+      cl->closures ? (double)cl->window_events / (double)cl->closures : 0.0,
+      d->by_how[M2_POSTPONED]);
   snprintf(r->rep->extra_summary, sizeof r->rep->extra_summary,
            "; %" PRIu64 " candidates, %" PRIu64 " closures, |C| = %" PRIu64 " (%s)", d->calls,
            cl->closures, r->unc_pairs, r->unc_pairs ? "not complete" : "complete");

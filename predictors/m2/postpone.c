@@ -1,0 +1,106 @@
+/* The postponed-critical-section witness; see postpone.h. */
+#include "postpone.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+void m2_postpone_init(m2_postpone *pp, const m2_model *m) {
+  memset(pp, 0, sizeof *pp);
+  pp->m = m;
+  pp->writer = rp_calloc(m->nvars + 1, sizeof *pp->writer);
+  pp->writer_gen = rp_calloc(m->nvars + 1, sizeof *pp->writer_gen);
+  pp->holder = rp_calloc(m->nlocks + 1, sizeof *pp->holder);
+  pp->holder_gen = rp_calloc(m->nlocks + 1, sizeof *pp->holder_gen);
+  pp->head = rp_calloc(m->k + 1, sizeof *pp->head);
+}
+
+void m2_postpone_free(m2_postpone *pp) {
+  free(pp->writer);
+  free(pp->writer_gen);
+  free(pp->holder);
+  free(pp->holder_gen);
+  free(pp->head);
+  free(pp->seq);
+}
+
+/* The last write of x that P holds (the prefix's last writer), M2_NONE if none. */
+static uint32_t *writer_of(m2_postpone *pp, const uint32_t *P, uint32_t x) {
+  const m2_model *m = pp->m;
+  if (pp->writer_gen[x] != pp->gen) {
+    uint32_t w = M2_NONE;
+    for (const m2_index_run *r = m2_runs_of(&m->wr, x); r < m2_runs_of(&m->wr, x + 1); r++) {
+      uint32_t p = m2_first_at_or_after(&m->wr, r->pos, r[1].pos, P[r->thread] + 1);
+      if (p > r->pos && (w == M2_NONE || m->wr.ev[p - 1] > w)) w = m->wr.ev[p - 1];
+    }
+    pp->writer[x] = w;
+    pp->writer_gen[x] = pp->gen;
+  }
+  return &pp->writer[x];
+}
+
+/* The thread holding lock l at the end of P, M2_NONE if none. */
+static uint32_t *holder_of(m2_postpone *pp, const uint32_t *P, uint32_t l) {
+  const m2_model *m = pp->m;
+  if (pp->holder_gen[l] != pp->gen) {
+    uint32_t h = M2_NONE;
+    for (const m2_index_run *r = m2_runs_of(&m->acq, l); r < m2_runs_of(&m->acq, l + 1); r++) {
+      uint32_t p = m2_first_at_or_after(&m->acq, r->pos, r[1].pos, P[r->thread] + 1);
+      if (p == r->pos) continue;
+      uint32_t rel = m->link[m->acq.ev[p - 1]];
+      if (rel == M2_NONE || m->ci[rel] > P[r->thread]) h = r->thread;
+    }
+    pp->holder[l] = h;
+    pp->holder_gen[l] = pp->gen;
+  }
+  return &pp->holder[l];
+}
+
+/* Run event e after the order so far; false if it cannot run there. */
+static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t e) {
+  const m2_model *m = pp->m;
+  uint32_t op = m2_op(m, e), o = m2_operand(m, e);
+  RP_GROW(pp->seq, pp->cap, pp->nseq);
+  pp->seq[pp->nseq++] = e;
+  switch (op) {
+    case RP_OP_READ: return *writer_of(pp, P, o) == m->link[e];
+    case RP_OP_WRITE: *writer_of(pp, P, o) = e; return true;
+    case RP_OP_ACQ: {
+      uint32_t *h = holder_of(pp, P, o);
+      if (*h != M2_NONE) return false;
+      *h = m2_thr(m, e);
+      return true;
+    }
+    case RP_OP_REL: *holder_of(pp, P, o) = M2_NONE; return true;
+    default: return false;   /* fork and join: left to the closure */
+  }
+}
+
+bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P,
+                        const uint32_t *block, bool reverse) {
+  const m2_model *m = pp->m;
+  if (++pp->gen == 0) {
+    memset(pp->writer_gen, 0, (m->nvars + 1) * sizeof *pp->writer_gen);
+    memset(pp->holder_gen, 0, (m->nlocks + 1) * sizeof *pp->holder_gen);
+    pp->gen = 1;
+  }
+  pp->nseq = 0;
+  for (uint32_t t = 0; t < m->k; t++) pp->head[t] = P[t] + 1;
+  for (;;) {   /* the events that stay, in trace order */
+    uint32_t e = M2_NONE;
+    for (uint32_t t = 0; t < m->k; t++) {
+      uint32_t end = block[t] ? block[t] - 1 : X[t];
+      if (pp->head[t] <= end && m2_event(m, t, pp->head[t]) < e) e = m2_event(m, t, pp->head[t]);
+    }
+    if (e == M2_NONE) break;
+    pp->head[m2_thr(m, e)]++;
+    if (!run_event(pp, P, e)) return false;
+  }
+  for (uint32_t i = 0; i < m->k; i++) {   /* then the postponed stretches */
+    uint32_t t = reverse ? m->k - 1 - i : i;
+    for (uint32_t j = block[t]; block[t] && j <= X[t]; j++)
+      if (!run_event(pp, P, m2_event(m, t, j))) return false;
+  }
+  return true;
+}
