@@ -65,6 +65,7 @@ typedef struct m2_run {
   uint64_t racy_vars, distance_sum;
   uint32_t *path, *full;       /* witness scratch */
   uint32_t *next_in_thread, *cursor;   /* every event of a thread, ignored ones too */
+  uint32_t *acc_seen, *wr_seen;  /* per run of m->acc / m->wr: its end among the events examined */
 } m2_run;
 
 /* Witness lines must hold every event of a thread, so the events M2
@@ -160,21 +161,31 @@ static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict
   if (r->cfg->report_uncertain) rp_report_row_uncounted(r->rep, &a, &b, x, ",uncertain");
 }
 
+/* Accesses are examined in trace order, so the events of a run that come
+** before e2 in the trace are the ones already examined: seen[run] is the
+** end of that stretch, and e2 extends its own run's. */
+static void mark_examined(const m2_index *idx, uint32_t *seen, uint32_t x, uint32_t t) {
+  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++)
+    if (run->thread == t) seen[run - idx->run]++;
+}
+
 /* Every candidate partner e1 of the access e2 (spec §7.3): an earlier
 ** conflicting access of another thread q with ci(e1) > SP(e2)[q] (else e1
-** is in e2's cone through program order and rf) and no common lock. */
+** is in e2's cone through program order and rf) and no common lock.  The
+** candidates of q are the last events of q's run before e2. */
 static void examine(m2_run *r, uint32_t e2) {
   const m2_model *m = r->m;
   uint32_t t2 = m2_thr(m, e2), c2 = m->ci[e2], x = m2_operand(m, e2);
-  const m2_index *idx = m2_op(m, e2) == RP_OP_READ ? &m->wr : &m->acc;
+  bool is_read = m2_op(m, e2) == RP_OP_READ;
+  const m2_index *idx = is_read ? &m->wr : &m->acc;
+  const uint32_t *seen = is_read ? r->wr_seen : r->acc_seen;
   const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
-  uint32_t held2 = m->held[t2][c2 - 1], end = idx->start[x + 1];
-  for (uint32_t lo = idx->start[x], hi; lo < end; lo = hi) {
-    uint32_t q = m2_thr(m, idx->ev[lo]);
-    m2_index_range(idx, x, q, &lo, &hi);
+  uint32_t held2 = m->held[t2][c2 - 1];
+  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++) {
+    uint32_t q = run->thread, hi = seen[run - idx->run], lo = hi;
     if (q == t2) continue;
-    for (uint32_t p = m2_first_at_or_after(idx, lo, hi, sp2[q] + 1);
-         p < hi && idx->ev[p] < e2; p++) {
+    while (lo > run->pos && idx->ci[lo - 1] > sp2[q]) lo--;
+    for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
       if (m2_sets_intersect(m, m->held[q][m->ci[e1] - 1], held2)) continue;
       m2_verdict v = m2_decide(&r->d, e1, e2);
@@ -182,6 +193,15 @@ static void examine(m2_run *r, uint32_t e2) {
       else if (!v.certain) note_uncertain(r, e1, e2, &v);
     }
   }
+  mark_examined(&m->acc, r->acc_seen, x, t2);
+  if (!is_read) mark_examined(&m->wr, r->wr_seen, x, t2);
+}
+
+/* seen[run] := the run's first position: nothing examined yet. */
+static uint32_t *examined_nothing(const m2_index *idx, uint32_t nkeys) {
+  uint32_t runs = idx->run_start[nkeys], *seen = rp_malloc((runs + 1) * sizeof *seen);
+  for (uint32_t i = 0; i < runs; i++) seen[i] = idx->run[i].pos;
+  return seen;
 }
 
 static void write_stats(m2_run *r) {
@@ -243,8 +263,12 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
     rp_options o = {.trace = trace->path, .races_path = cfg->uncertain_path, .quiet = true};
     rp_report_open(&r.unc, &o, "m2", &trace->sym, ",reason");
   }
+  r.acc_seen = examined_nothing(&m.acc, m.nvars);
+  r.wr_seen = examined_nothing(&m.wr, m.nvars);
   for (uint32_t e2 = 0; e2 < m.n && !rp_report_should_stop(rep); e2++)
     if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
+  free(r.acc_seen);
+  free(r.wr_seen);
   write_stats(&r);
   if (cfg->uncertain_path) rp_report_finish(&r.unc, 0);
   rp_u64set_free(&r.unc_locs);

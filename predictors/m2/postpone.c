@@ -25,19 +25,22 @@ void m2_postpone_free(m2_postpone *pp) {
   free(pp->seq);
 }
 
-/* The last write of x that P holds (the prefix's last writer), M2_NONE if none. */
-static uint32_t *writer_of(m2_postpone *pp, const uint32_t *P, uint32_t x) {
+/* Does read r see its writer after the order so far?  A variable not yet
+** written in X - P has P's last write of it, and that is r's writer when the
+** writer is in P: r comes after all of P in the trace, and its writer is the
+** last write before it. */
+static bool sees_writer(m2_postpone *pp, const uint32_t *P, uint32_t r, uint32_t x) {
   const m2_model *m = pp->m;
-  if (pp->writer_gen[x] != pp->gen) {
-    uint32_t w = M2_NONE;
-    for (const m2_index_run *r = m2_runs_of(&m->wr, x); r < m2_runs_of(&m->wr, x + 1); r++) {
-      uint32_t p = m2_first_at_or_after(&m->wr, r->pos, r[1].pos, P[r->thread] + 1);
-      if (p > r->pos && (w == M2_NONE || m->wr.ev[p - 1] > w)) w = m->wr.ev[p - 1];
-    }
-    pp->writer[x] = w;
-    pp->writer_gen[x] = pp->gen;
-  }
-  return &pp->writer[x];
+  uint32_t w = m->link[r];
+  if (pp->writer_gen[x] == pp->gen) return pp->writer[x] == w;
+  pp->writer[x] = w;
+  pp->writer_gen[x] = pp->gen;
+  return w == M2_NONE || m->ci[w] <= P[m2_thr(m, w)];
+}
+
+static void note_write(m2_postpone *pp, uint32_t w, uint32_t x) {
+  pp->writer[x] = w;
+  pp->writer_gen[x] = pp->gen;
 }
 
 /* The thread holding lock l at the end of P, M2_NONE if none. */
@@ -64,8 +67,8 @@ static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t e) {
   RP_GROW(pp->seq, pp->cap, pp->nseq);
   pp->seq[pp->nseq++] = e;
   switch (op) {
-    case RP_OP_READ: return *writer_of(pp, P, o) == m->link[e];
-    case RP_OP_WRITE: *writer_of(pp, P, o) = e; return true;
+    case RP_OP_READ: return sees_writer(pp, P, e, o);
+    case RP_OP_WRITE: note_write(pp, e, o); return true;
     case RP_OP_ACQ: {
       uint32_t *h = holder_of(pp, P, o);
       if (*h != M2_NONE) return false;

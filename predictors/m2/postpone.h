@@ -20,7 +20,7 @@
 
 typedef struct m2_postpone {
   const m2_model *m;
-  uint32_t *writer, *writer_gen;   /* per variable: last write so far */
+  uint32_t *writer, *writer_gen;   /* per variable written in X - P: last write so far */
   uint32_t *holder, *holder_gen;   /* per lock: holding thread, M2_NONE if free */
   uint32_t gen;
   uint32_t *head;                  /* merge cursors, k */
