@@ -13,7 +13,9 @@ OPT      ?= -O2 -g
 SAN      ?=
 comma    := ,
 SANFLAGS := $(if $(SAN),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP
+VERSION  := 0.1.0
+CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP \
+            -DRP_VERSION='"$(VERSION)"'
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
@@ -111,7 +113,7 @@ FUZZ_SECONDS ?= 60
 $(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
+	  -DRP_VERSION='"$(VERSION)"' -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
 check: $(READER_FUZZ)
 .PHONY: fuzz-readers
 fuzz-readers: $(READER_FUZZ)

@@ -18,7 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RP_VERSION "0.1.0"
+/* RP_VERSION, the workbench's version string, comes from the Makefile
+** (VERSION), which gives it to the harness too. */
 
 struct rp_options {
   const char *trace;
