@@ -39,9 +39,14 @@ UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS)
 .PHONY: all test check demo bench fuzz deps clean
 all: $(PROGRAMS)
 
+# Each layer sees only its own headers: the harness and its unit tests
+# harness/lib, everything else (predictors, tools, the common unit tests)
+# predictors/common.  tests/e2e/layering.sh checks the includes themselves.
+include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Ipredictors/common -Iharness/lib -c -o $@ $<
+	$(CC) $(CFLAGS) $(call include_path,$<) -c -o $@ $<
 
 $(COMMON_LIB): $(COMMON_SRC:%.c=$(OBJ)/%.o)
 	@mkdir -p $(@D)
