@@ -43,10 +43,14 @@ all: $(PROGRAMS)
 # harness/lib, everything else (predictors, tools, the common unit tests)
 # predictors/common.  tests/e2e/layering.sh checks the includes themselves.
 include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)
+# A program's sources (predictors/NAME, tools/NAME) are compiled with
+# RP_TOOL_NAME="NAME", the name it prints: a copied directory names its copy.
+program_dir = $(filter $(PRED_DIRS) $(TOOL_DIRS),$(patsubst %/,%,$(dir $(1))))
+tool_name = $(if $(program_dir),-DRP_TOOL_NAME='"$(notdir $(program_dir))"')
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(call include_path,$<) -c -o $@ $<
+	$(CC) $(CFLAGS) $(call include_path,$<) $(call tool_name,$<) -c -o $@ $<
 
 $(COMMON_LIB): $(COMMON_SRC:%.c=$(OBJ)/%.o)
 	@mkdir -p $(@D)

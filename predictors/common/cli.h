@@ -33,7 +33,7 @@ struct rp_options {
 typedef struct rp_options rp_options;
 
 typedef struct rp_tool {
-  const char *name;           /* "hb": the program is rp-hb */
+  const char *name;           /* RP_TOOL_NAME, e.g. "hb": the program is rp-hb */
   const char *summary;        /* one line, shown first by --help */
   const char *options_help;   /* the tool's own options, or NULL */
   /* Handle a tool option: name is "--x", value the following word (or the
