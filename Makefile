@@ -13,7 +13,9 @@ OPT      ?= -O2 -g
 SAN      ?=
 comma    := ,
 SANFLAGS := $(if $(SAN),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
-CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP
+VERSION  := 0.1.0
+CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP \
+            -DRP_VERSION='"$(VERSION)"'
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
@@ -37,9 +39,18 @@ UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS)
 .PHONY: all test check demo bench fuzz deps clean
 all: $(PROGRAMS)
 
+# Each layer sees only its own headers: the harness and its unit tests
+# harness/lib, everything else (predictors, tools, the common unit tests)
+# predictors/common.  tests/e2e/layering.sh checks the includes themselves.
+include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)
+# A program's sources (predictors/NAME, tools/NAME) are compiled with
+# RP_TOOL_NAME="NAME", the name it prints: a copied directory names its copy.
+program_dir = $(filter $(PRED_DIRS) $(TOOL_DIRS),$(patsubst %/,%,$(dir $(1))))
+tool_name = $(if $(program_dir),-DRP_TOOL_NAME='"$(notdir $(program_dir))"')
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Ipredictors/common -Iharness/lib -c -o $@ $<
+	$(CC) $(CFLAGS) $(call include_path,$<) $(call tool_name,$<) -c -o $@ $<
 
 $(COMMON_LIB): $(COMMON_SRC:%.c=$(OBJ)/%.o)
 	@mkdir -p $(@D)
@@ -111,7 +122,7 @@ FUZZ_SECONDS ?= 60
 $(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
+	  -DRP_VERSION='"$(VERSION)"' -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
 check: $(READER_FUZZ)
 .PHONY: fuzz-readers
 fuzz-readers: $(READER_FUZZ)

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h" /* RP_VERSION, shared with the predictors */
-
 const char *cmdline_prog = "rp";
 
 /* "rp-run" -> "rp run", for the pointer to --help. */

@@ -18,7 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RP_VERSION "0.1.0"
+/* RP_VERSION, the workbench's version string, comes from the Makefile
+** (VERSION), which gives it to the harness too. */
 
 struct rp_options {
   const char *trace;
@@ -32,7 +33,7 @@ struct rp_options {
 typedef struct rp_options rp_options;
 
 typedef struct rp_tool {
-  const char *name;           /* "hb": the program is rp-hb */
+  const char *name;           /* RP_TOOL_NAME, e.g. "hb": the program is rp-hb */
   const char *summary;        /* one line, shown first by --help */
   const char *options_help;   /* the tool's own options, or NULL */
   /* Handle a tool option: name is "--x", value the following word (or the

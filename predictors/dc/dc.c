@@ -290,7 +290,7 @@ static void dc_destroy(void *state) {
 int main(int argc, char **argv) {
   static dc_config config;
   static const rp_streaming dc = {
-      .tool = {.name = "dc",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "DC race prediction with VindicateRace (Vindicator, PLDI'18)",
                .options_help =
                    "  --vindicate MODE         which races VindicateRace checks: dc-only\n"

@@ -76,7 +76,7 @@ static void hb_destroy(void *state) {
 int main(int argc, char **argv) {
   static hb_config config;
   static const rp_streaming hb = {
-      .tool = {.name = "hb",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "happens-before race prediction with vector clocks",
                .options_help = "  --epochs         FastTrack-style adaptive epochs "
                                "(same racy events, fewer pairs)\n",

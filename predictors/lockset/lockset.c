@@ -163,7 +163,7 @@ static void lockset_destroy(void *state) {
 int main(int argc, char **argv) {
   static lockset_config config;
   static const rp_streaming lockset = {
-      .tool = {.name = "lockset",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "lock set baseline: conflicting accesses with disjoint lock sets",
                .options_help =
                    "  --mode ls|ls-ct|eraser\n"

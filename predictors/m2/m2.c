@@ -284,7 +284,7 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
 int main(int argc, char **argv) {
   static m2_config config;
   static rp_offline m2 = {
-      .tool = {.name = "m2",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "M2 (Pavlogiannis, POPL'20): sound race prediction, complete for "
                           "two threads, with a completeness flag",
                .options_help =

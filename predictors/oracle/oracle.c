@@ -205,7 +205,7 @@ int main(int argc, char **argv) {
            "                   exploring every state; CSV as rp seqcheck --deadlocks\n",
            rp_rdef_names());
   static rp_offline oracle = {
-      .tool = {.name = "oracle",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "exact predictable races of a small trace, by exhaustive search",
                .option = oracle_option,
                .ctx = &config},

@@ -105,7 +105,7 @@ static void pwr_destroy(void *state) {
 int main(int argc, char **argv) {
   static pwr_config config = {.wr_adj = true, .history = 5};
   pwr_program = (rp_streaming){
-      .tool = {.name = "pwr",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "PWR race prediction with lock sets (Sulzmann, Thiemann); "
                           "--cs: cross-thread critical sections (PWR^cs)",
                .options_help =

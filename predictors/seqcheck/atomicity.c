@@ -50,7 +50,7 @@ static void write_witness(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   snprintf(name, sizeof name, "atomicity-%" PRIu64 "-%" PRIu64 "-%" PRIu64 ".std", t->pos[w1],
            t->pos[w2], t->pos[rd]);
   snprintf(comment, sizeof comment,
-           "rp-seqcheck witness of the atomicity violation w1=%" PRIu64 " w2=%" PRIu64
+           "rp-" RP_TOOL_NAME " witness of the atomicity violation w1=%" PRIu64 " w2=%" PRIu64
            " r=%" PRIu64 "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " %" PRIu64
            " --atomicity",
            t->pos[w1], t->pos[w2], t->pos[rd], t->path, t->pos[w1], t->pos[w2], t->pos[rd]);

@@ -60,7 +60,7 @@ static void write_witness(sc_run *r, uint32_t b1, uint32_t b2, sc_vx last) {
   char name[96], comment[512];
   snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", t->pos[b1], t->pos[b2]);
   snprintf(comment, sizeof comment,
-           "rp-seqcheck witness of the deadlock at requests %" PRIu64 " and %" PRIu64
+           "rp-" RP_TOOL_NAME " witness of the deadlock at requests %" PRIu64 " and %" PRIu64
            "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " --deadlock",
            t->pos[b1], t->pos[b2], t->path, t->pos[b1], t->pos[b2]);
   sc_witness_write(r, name, comment, sc_witness_events(r, last), NULL, 0);

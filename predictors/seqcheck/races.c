@@ -28,7 +28,7 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2) {
   uint64_t p1 = t->pos[e1], p2 = t->pos[e2];
   snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
   snprintf(comment, sizeof comment,
-           "rp-seqcheck witness of the race (%" PRIu64 ",%" PRIu64 "); check: rp check-witness "
+           "rp-" RP_TOOL_NAME " witness of the race (%" PRIu64 ",%" PRIu64 "); check: rp check-witness "
            "%s THIS %" PRIu64 " %" PRIu64 " --def branch",
            p1, p2, t->path, p1, p2);
   uint32_t tail[2] = {e2, e1};

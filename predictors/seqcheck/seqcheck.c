@@ -272,7 +272,7 @@ int main(int argc, char **argv) {
                              .mode = SC_INIT_OK,
                              .window = 100};
   static const rp_offline seqcheck = {
-      .tool = {.name = "seqcheck",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "SeqCheck: races, deadlocks and atomicity violations with branch "
                           "events, each validated by a witness",
                .options_help =

@@ -60,7 +60,7 @@ static void shb_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static const rp_streaming shb = {
-      .tool = {.name = "shb",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "schedulable happens-before: every reported race is predictable"},
       .create = shb_create,
       .event = shb_event,

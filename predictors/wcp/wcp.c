@@ -194,7 +194,7 @@ static void wcp_destroy(void *state) {
 int main(int argc, char **argv) {
   static wcp_config config;
   static const rp_streaming wcp = {
-      .tool = {.name = "wcp",
+      .tool = {.name = RP_TOOL_NAME,
                .summary = "weak causal precedence (WCP) race prediction with vector clocks",
                .options_help = "  --rapid          RAPID's engine: a thread's own earlier critical sections\n"
                                "                   on a lock another thread has used order its release\n"

@@ -5,7 +5,7 @@
 # check_bad NAME CONTENT MESSAGE-FRAGMENT
 check_bad() {
   printf "$2" > "$TMP/$1.std"
-  for p in hb shb wcp dc lockset pwr m2 seqcheck; do
+  for p in $(programs predictors); do
     "rp-$p" --quiet "$TMP/$1.std" 2> "$TMP/err"
     local code=$?
     expect_eq "$p $1 exit" "$code" 2

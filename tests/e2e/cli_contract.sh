@@ -5,7 +5,7 @@
 # their own tests.)
 . "$(dirname "$0")/lib.sh"
 printf 'T0|w(x)|1\nT1|w(x)|2\n' > "$TMP/t.std"
-for p in hb shb wcp dc lockset oracle convert gen check-witness; do
+for p in $(programs predictors) $(programs tools); do
   command -v "rp-$p" > /dev/null || { fail "rp-$p not built"; continue; }
   rp-$p --help > "$TMP/help"; expect_eq "$p --help exit" $? 0
   head -1 "$TMP/help" | grep -q "^rp-$p: " || fail "$p --help first line: $(head -1 "$TMP/help")"
@@ -14,7 +14,7 @@ for p in hb shb wcp dc lockset oracle convert gen check-witness; do
   grep -q "^rp-$p: unknown option --no-such-option (see --help)$" "$TMP/err" ||
     fail "$p unknown option wording: $(cat "$TMP/err")"
 done
-for p in hb shb wcp dc lockset oracle; do
+for p in $(programs predictors); do
   rp-$p "$TMP/t.std" > /dev/full 2> "$TMP/err"; expect_eq "$p > /dev/full exit" $? 3
   grep -q "error writing standard output" "$TMP/err" || fail "$p /dev/full message: $(cat "$TMP/err")"
   rp-$p --races - --quiet "$TMP/t.std" > /dev/full 2>/dev/null; expect_eq "$p --races - > /dev/full" $? 3

@@ -1,5 +1,5 @@
 # A short fixed-seed `make fuzz`: every present predictor's claims
-# (tests/claims.tsv) against rp-oracle on 200 random small traces.
+# (predictors/NAME/claims) against rp-oracle on 200 random small traces.
 # Counterexamples go to a scratch directory, not to datasets/crafted/found.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)

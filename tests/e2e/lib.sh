@@ -1,5 +1,6 @@
 # Helpers for the end-to-end scripts: source it, call `fail` on a mismatch.
 set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 failures=0
@@ -17,5 +18,15 @@ stat() {
   local p=$1 t=$2 col=$3; shift 3
   "rp-$p" --quiet --stats "$TMP/stats.csv" "$@" "$t" >/dev/null || { echo "EXIT $?"; return; }
   awk -F, -v c="$col" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i} NR==2{print $k}' "$TMP/stats.csv"
+}
+# programs LAYER: the NAME of each LAYER/NAME/ with C sources but
+# predictors/common, i.e. the programs rp-NAME that make builds from LAYER.
+programs() {
+  local dir
+  for dir in "$ROOT/$1"/*/; do
+    dir=${dir%/}
+    [ "$dir" = "$ROOT/predictors/common" ] && continue
+    compgen -G "$dir/*.c" > /dev/null && echo "${dir##*/}"
+  done
 }
 finish() { [ "$failures" -eq 0 ] && echo "ok" || { echo "$failures failure(s)"; exit 1; }; }

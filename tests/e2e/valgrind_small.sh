@@ -7,7 +7,7 @@ case $RP_BIN in */san/bin) echo "skipped: sanitized build"; exit 0 ;; esac
 command -v valgrind >/dev/null || { fail "valgrind is not installed (make deps)"; finish; }
 vg() { valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=9 -q "$@"; }
 for t in datasets/crafted/notes-trace-I.std datasets/crafted/vindicator-fig3a.std datasets/crafted/m2-fig1b.std; do
-  for p in hb "hb --epochs" shb lockset "lockset --all-pairs" wcp dc oracle; do
+  for p in $(programs predictors) "hb --epochs" "lockset --all-pairs"; do
     set -- $p
     [ -x "$RP_BIN/rp-$1" ] || continue
     vg "$RP_BIN/rp-$1" "${@:2}" --quiet --races /dev/null --stats /dev/null "$t" 2>"$TMP/err"

@@ -26,7 +26,7 @@
 #include "witness.h"
 
 static const char usage[] =
-    "rp-check-witness: check a race, deadlock or atomicity witness against its\n"
+    "rp-" RP_TOOL_NAME ": check a race, deadlock or atomicity witness against its\n"
     "original trace\n\n"
     "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
     "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--quiet]\n"
@@ -171,7 +171,7 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
 }
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-check-witness";
+  rp_progname = "rp-" RP_TOOL_NAME;
   rp_check_stdout_at_exit();
   const char *args[5];
   int nargs = 0;
@@ -180,7 +180,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
-    else if (!strcmp(a, "--version")) { printf("rp-check-witness %s\n", RP_VERSION); return 0; }
+    else if (!strcmp(a, "--version")) { printf("%s %s\n", rp_progname, RP_VERSION); return 0; }
     else if (!strcmp(a, "--quiet")) quiet = true;
     else if (!strcmp(a, "--deadlock")) deadlock = true;
     else if (!strcmp(a, "--atomicity")) atomicity = true;
@@ -213,7 +213,7 @@ int main(int argc, char **argv) {
                            : check(&m, &wit, index, e1, e2);
   const char *what = deadlock ? "deadlock" : atomicity ? "atomicity violation" : "race";
   if (!valid)
-    fprintf(stderr, "rp-check-witness: invalid witness: %s\n", reason);
+    fprintf(stderr, "%s: invalid witness: %s\n", rp_progname, reason);
   else if (!quiet)
     printf("valid witness of the %s (%s,%s%s%s) under --def %s\n", what, args[2], args[3],
            atomicity ? "," : "", atomicity ? args[4] : "", def->name);

@@ -94,7 +94,7 @@ static void refuse_same_file(const char *input, const char *output) {
 int main(int argc, char **argv) {
   static convert_config config;
   static const rp_tool tool = {
-      .name = "convert",
+      .name = RP_TOOL_NAME,
       .summary = "convert a trace between STD, binary, and RAPID's RR and CSV formats",
       .options_help = "  -o, --output FILE  where to write ('-': standard output, text only)\n"
                       "  --to std|bin|rr|csv  output format (default: by the extension .std, .bin,\n"

@@ -1,14 +1,19 @@
 # Shared by scripts/fuzz, tools/fuzz/seed.sh and tools/fuzz/shrink.sh:
-# checking one claim of tests/claims.tsv on one trace.
+# checking one claim of a predictor (predictors/NAME/claims) on one trace.
 FUZZ_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$FUZZ_DIR/../.." && pwd)
 RP_BIN=${RP_BIN:-$ROOT/build/bin}
-CLAIMS=${CLAIMS:-$ROOT/tests/claims.tsv}
 
-# The claim rows whose predictor is built: "pred claim def opts..." lines.
+# The claims of every built predictor, from predictors/NAME/claims (format in
+# tools/fuzz/README.md): "NAME claim def opts" lines, tab-separated.
 present_claims() {
-  grep -v '^#' "$CLAIMS" | grep -v '^[[:space:]]*$' | while IFS=$'\t' read -r pred claim def opts; do
-    [ -x "$RP_BIN/rp-$pred" ] && printf '%s\t%s\t%s\t%s\n' "$pred" "$claim" "$def" "$opts"
+  local file pred
+  for file in "$ROOT"/predictors/*/claims; do
+    pred=$(basename "$(dirname "$file")")
+    [ -f "$file" ] && [ -x "$RP_BIN/rp-$pred" ] || continue
+    grep -v '^#' "$file" | grep -v '^[[:space:]]*$' | while IFS=$'\t' read -r claim def opts; do
+      printf '%s\t%s\t%s\t%s\n' "$pred" "$claim" "$def" "$opts"
+    done
   done
 }
 

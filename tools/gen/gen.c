@@ -17,7 +17,7 @@
 #include "gen_model.h"
 
 static const char usage[] =
-    "rp-gen: write a random well-formed trace in STD\n\n"
+    "rp-" RP_TOOL_NAME ": write a random well-formed trace in STD\n\n"
     "usage: rp gen [options]\n\n"
     "  --threads N      threads T0..T<N-1> (default 4)\n"
     "  --locks N        locks L0.. (default 4)\n"
@@ -60,7 +60,7 @@ static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint6
 }
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-gen";
+  rp_progname = "rp-" RP_TOOL_NAME;
   rp_check_stdout_at_exit();
   gen_params p = {.threads = 4, .locks = 4, .vars = 16, .events = 1000, .seed = 1,
                   .cs_share = 0.3, .nesting = 1, .read_share = 0.5};
@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     int used = 2;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
-    else if (!strcmp(a, "--version")) { printf("rp-gen %s\n", RP_VERSION); return 0; }
+    else if (!strcmp(a, "--version")) { printf("%s %s\n", rp_progname, RP_VERSION); return 0; }
     else if (!strcmp(a, "--threads")) p.threads = parse_count(a, v, 1, 1u << 20);
     else if (!strcmp(a, "--locks")) p.locks = parse_count(a, v, 0, 1u << 24);
     else if (!strcmp(a, "--vars")) p.vars = parse_count(a, v, 1, 1u << 28);
