@@ -23,6 +23,13 @@ void rp_die(int code, const char *fmt, ...) {
   exit(code);
 }
 
+void rp_contract_violated(const char *function, const char *promise,
+                          const char *condition) {
+  fprintf(stderr, "%s: contract of %s violated: %s (%s)\n", rp_progname, function, promise,
+          condition);
+  abort();
+}
+
 static void close_stdout(void) {
   if ((fflush(stdout) != 0 || ferror(stdout)) && !dying) {
     fprintf(stderr, "%s: error writing standard output: %s\n", rp_progname,

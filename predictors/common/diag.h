@@ -36,6 +36,22 @@ void *rp_calloc(size_t count, size_t size);
 void *rp_realloc(void *p, size_t n);
 char *rp_strdup(const char *s);
 
+/* A contract of a common function, checked at its entry where a misuse
+** would corrupt memory or counts: RP_ASSERT(cond, "what the caller
+** promises") prints "PROG: contract of FUNCTION violated: PROMISE (cond)" and
+** aborts.  Each check is a compare on values in hand, so every build keeps
+** them; NDEBUG (a bench build) compiles them out.  RP_ASSERT_OF names the
+** function, for a check shared by several entry points. */
+#ifdef NDEBUG
+#define RP_ASSERT_OF(function, cond, promise) ((void)(function), (void)sizeof(!(cond)))
+#else
+#define RP_ASSERT_OF(function, cond, promise) \
+  (__builtin_expect(!!(cond), 1) ? (void)0 : rp_contract_violated(function, promise, #cond))
+#endif
+#define RP_ASSERT(cond, promise) RP_ASSERT_OF(__func__, cond, promise)
+_Noreturn void rp_contract_violated(const char *function, const char *promise,
+                                    const char *condition);
+
 /* Grow *array (of elements of elem_size bytes) so that index `need` fits. */
 void rp_grow(void **array, size_t *cap, size_t need, size_t elem_size);
 #define RP_GROW(arr, cap, need)                                    \

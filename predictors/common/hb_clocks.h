@@ -13,6 +13,7 @@
 #ifndef RP_HB_CLOCKS_H
 #define RP_HB_CLOCKS_H
 
+#include "diag.h"
 #include "event.h"
 #include "vc.h"
 
@@ -34,8 +35,10 @@ rp_vc *rp_hb_thread(rp_hb_clocks *h, uint32_t t);
 ** operand-less markers have none). */
 void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev);
 
-/* Advance thread t past the current event. */
+/* Advance thread t past the current event; t's clock exists (rp_hb_thread
+** or rp_hb_sync of its event made it). */
 static inline void rp_hb_tick(rp_hb_clocks *h, uint32_t t) {
+  RP_ASSERT(t < h->threads, "the thread's clock exists (rp_hb_thread or rp_hb_sync made it)");
   rp_vc_tick(&h->thread[t], t);
 }
 

@@ -52,17 +52,20 @@ void locksets_release(locksets *l, uint32_t t, uint32_t lock) {
 }
 
 uint32_t locksets_size(const locksets *l, uint32_t id) {
+  RP_ASSERT(id < l->sets.count, "a lock set id locksets_current returned");
   return l->sets.length[id] / sizeof(uint32_t);
 }
 
 /* The interned bytes need not be aligned. */
 uint32_t locksets_lock(const locksets *l, uint32_t id, uint32_t i) {
+  RP_ASSERT(i < locksets_size(l, id), "an index below the set's size");
   uint32_t lock;
   memcpy(&lock, rp_names_get(&l->sets, id) + i * sizeof lock, sizeof lock);
   return lock;
 }
 
 bool locksets_disjoint(const locksets *l, uint32_t a, uint32_t b) {
+  RP_ASSERT(a < l->sets.count && b < l->sets.count, "lock set ids locksets_current returned");
   if (a == 0 || b == 0) return true;
   if (a == b) return false;
   uint32_t nx = locksets_size(l, a), ny = locksets_size(l, b), i = 0, j = 0;

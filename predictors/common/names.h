@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
+
 typedef struct rp_names {
   char *chars;        /* all names, each NUL-terminated, back to back */
   size_t chars_len, chars_cap;
@@ -33,6 +35,7 @@ uint32_t rp_names_intern(rp_names *t, const char *name, size_t len);
 uint32_t rp_names_find(const rp_names *t, const char *name, size_t len);
 
 static inline const char *rp_names_get(const rp_names *t, uint32_t id) {
+  RP_ASSERT(id < t->count, "an id this table interned");
   return t->chars + t->offset[id];
 }
 

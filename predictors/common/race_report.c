@@ -77,8 +77,21 @@ static void count_racy_event(rp_race_report *r, uint64_t second) {
   }
 }
 
+/* The contract of a reported pair: two events of the trace, with its ids. */
+static void check_pair(const char *function, const rp_race_report *r, const rp_access *a,
+                       const rp_access *b, uint32_t var) {
+  RP_ASSERT_OF(function, a->pos != b->pos && a->pos > 0 && b->pos > 0,
+               "two distinct events, at 1-based positions");
+  RP_ASSERT_OF(function, var < r->sym->vars.count, "a variable id of the trace");
+  RP_ASSERT_OF(function, a->thread < r->sym->threads.count && b->thread < r->sym->threads.count,
+               "thread ids of the trace");
+  RP_ASSERT_OF(function, a->loc < r->sym->locs.count && b->loc < r->sym->locs.count,
+               "location ids of the trace");
+}
+
 void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
                     uint32_t var, const char *extra) {
+  check_pair(__func__, r, a, b, var);
   if (a->pos > b->pos) {
     const rp_access *t = a;
     a = b;
@@ -95,6 +108,7 @@ void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
 
 void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
                              uint32_t var, const char *extra) {
+  check_pair(__func__, r, a, b, var);
   if (a->pos > b->pos) {
     const rp_access *t = a;
     a = b;

@@ -39,6 +39,7 @@ static void grow(rp_u64set *s) {
 }
 
 bool rp_u64set_has(const rp_u64set *s, uint64_t key) {
+  RP_ASSERT(key != UINT64_MAX, "a key below 2^64 - 1 (a slot holds key + 1)");
   for (size_t i = slot_of(key, s->mask);; i = (i + 1) & s->mask) {
     if (s->keys[i] == 0) return false;
     if (s->keys[i] == key + 1) return true;
@@ -46,6 +47,7 @@ bool rp_u64set_has(const rp_u64set *s, uint64_t key) {
 }
 
 bool rp_u64set_add(rp_u64set *s, uint64_t key) {
+  RP_ASSERT(key != UINT64_MAX, "a key below 2^64 - 1 (a slot holds key + 1)");
   size_t i = slot_of(key, s->mask);
   for (; s->keys[i]; i = (i + 1) & s->mask)
     if (s->keys[i] == key + 1) return false;

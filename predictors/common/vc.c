@@ -15,6 +15,7 @@ void rp_vc_free(rp_vc *v) {
 
 void rp_vc_reserve(rp_vc *v, uint32_t t) {
   if (t < v->n) return;
+  RP_ASSERT(t < UINT32_MAX, "a thread id below 2^32 - 1, so that entries 0..t fit the length");
   if (t >= v->cap) {
     size_t cap = v->cap;
     RP_GROW(v->c, cap, t);
