@@ -98,7 +98,7 @@ bench: deps all
 	scripts/bench
 
 fuzz: deps all
-	scripts/fuzz $(SEEDS)
+	BUILD=$(BUILD) scripts/fuzz $(SEEDS)
 
 # The papers' evaluation tables beside ours (paper-figures/README.md):
 # make paper-figures [FIG=m2-table2,...] [QUICK=1 (small bundled traces only)]
@@ -126,5 +126,6 @@ $(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
 check: $(READER_FUZZ)
 .PHONY: fuzz-readers
 fuzz-readers: $(READER_FUZZ)
-	mkdir -p $(BUILD)/fuzz/corpus
-	$(READER_FUZZ) -max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus tests/fuzz/corpus
+	mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/crashes
+	$(READER_FUZZ) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/crashes/ \
+	  $(BUILD)/fuzz/corpus tests/fuzz/corpus

@@ -1,6 +1,6 @@
 # A short fixed-seed `make fuzz`: every present predictor's claims
 # (predictors/NAME/claims) against rp-oracle on 200 random small traces.
-# Counterexamples go to a scratch directory, not to datasets/crafted/found.
+# Counterexamples go to a scratch directory, not to build/fuzz/found.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 FOUND_DIR=$TMP/found "$root/scripts/fuzz" 200 --start 1 > "$TMP/out" 2>&1 || {

@@ -5,7 +5,7 @@
 # per claim (spaces in OPTS and DEF written as commas).  A failing claim is shrunk and saved under $FOUND_DIR.
 set -u
 . "$(dirname "$0")/lib.sh"
-FOUND_DIR=${FOUND_DIR:-$ROOT/datasets/crafted/found}
+FOUND_DIR=${FOUND_DIR:-$ROOT/build/fuzz/found}
 FUZZ_GEN_ARGS=${FUZZ_GEN_ARGS:-}   # more rp gen options, e.g. --cross-cs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
