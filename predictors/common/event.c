@@ -11,11 +11,22 @@ const char *rp_op_name(rp_op op) {
   return op < RP_OP_COUNT ? op_names[op] : "?";
 }
 
+/* Called once per STD line: a switch on the length and the bytes, not a
+** string compare per op name. */
 rp_op rp_op_parse(const char *s, size_t len) {
-  for (int op = 0; op < RP_OP_COUNT; op++)
-    if (strlen(op_names[op]) == len && memcmp(op_names[op], s, len) == 0)
-      return (rp_op)op;
-  return RP_OP_COUNT;
+  switch (len) {
+    case 1: return s[0] == 'r' ? RP_OP_READ : s[0] == 'w' ? RP_OP_WRITE : RP_OP_COUNT;
+    case 2: return s[0] == 'b' && s[1] == 'r' ? RP_OP_BRANCH : RP_OP_COUNT;
+    case 3:
+      if (memcmp(s, "acq", 3) == 0) return RP_OP_ACQ;
+      if (memcmp(s, "rel", 3) == 0) return RP_OP_REL;
+      return memcmp(s, "end", 3) == 0 ? RP_OP_END : RP_OP_COUNT;
+    case 4:
+      if (memcmp(s, "fork", 4) == 0) return RP_OP_FORK;
+      return memcmp(s, "join", 4) == 0 ? RP_OP_JOIN : RP_OP_COUNT;
+    case 5: return memcmp(s, "begin", 5) == 0 ? RP_OP_BEGIN : RP_OP_COUNT;
+    default: return RP_OP_COUNT;
+  }
 }
 
 void rp_symbols_init(rp_symbols *s) {

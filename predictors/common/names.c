@@ -8,14 +8,23 @@
 
 /* Most names in traces are short ("T3", "V1207", "17"): up to 8 bytes
 ** they are their own key, so a lookup compares one word and touches one
-** slot; longer names are keyed by a hash and compared byte for byte. */
-static uint64_t name_key(const char *s, size_t len) {
-  uint64_t k = 0;
-  if (len <= 8) {
-    for (size_t i = 0; i < len; i++) k |= (uint64_t)(unsigned char)s[i] << (8 * i);
-    return k;
+** slot; longer names are keyed by a hash and compared byte for byte.  A
+** short key is gathered with two overlapping loads, not a loop whose exit
+** the varying lengths would make unpredictable. */
+static inline uint32_t load_le32(const char *s) {
+  const unsigned char *u = (const unsigned char *)s;
+  return u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
+}
+
+static inline uint64_t name_key(const char *s, size_t len) {
+  if (len >= 4 && len <= 8)
+    return load_le32(s) | (uint64_t)load_le32(s + len - 4) << (8 * (len - 4));
+  if (len < 4) {
+    if (len == 0) return 0;
+    const unsigned char *u = (const unsigned char *)s;
+    return u[0] | (uint64_t)u[len / 2] << (8 * (len / 2)) | (uint64_t)u[len - 1] << (8 * (len - 1));
   }
-  k = 14695981039346656037ull;   /* FNV-1a */
+  uint64_t k = 14695981039346656037ull;   /* FNV-1a */
   for (size_t i = 0; i < len; i++) k = (k ^ (unsigned char)s[i]) * 1099511628211ull;
   return k;
 }
@@ -39,7 +48,7 @@ void rp_names_free(rp_names *t) {
   memset(t, 0, sizeof *t);
 }
 
-static size_t probe(const rp_names *t, const char *name, size_t len, uint64_t key) {
+static inline size_t probe(const rp_names *t, const char *name, size_t len, uint64_t key) {
   size_t i = slot_index(key, len, t->slot_mask);
   for (;; i = (i + 1) & t->slot_mask) {
     const struct rp_name_slot *s = &t->slots[i];

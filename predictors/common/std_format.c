@@ -6,11 +6,11 @@
 
 #include <string.h>
 
-enum { C_NAME, C_BAR, C_LF, C_CR, C_SPACE, C_NUL, C_BOM_LEAD };
+enum { C_NAME, C_BAR, C_PAREN, C_LF, C_CR, C_SPACE, C_NUL, C_BOM_LEAD };
 
 /* Whitespace is Java's \s, the class RAPID's operand pattern excludes. */
 static const unsigned char byte_class[256] = {
-    [0] = C_NUL,     ['|'] = C_BAR,   ['\n'] = C_LF,   ['\r'] = C_CR,
+    [0] = C_NUL,     ['|'] = C_BAR,   ['('] = C_PAREN, ['\n'] = C_LF,   ['\r'] = C_CR,
     [' '] = C_SPACE, ['\t'] = C_SPACE, ['\v'] = C_SPACE, ['\f'] = C_SPACE,
     [0xEF] = C_BOM_LEAD,
 };
@@ -24,6 +24,7 @@ typedef struct std_line {
   const char *start, *end;   /* the line without its terminator */
   const char *bar[2];        /* the first two '|' */
   size_t bars;               /* how many '|' */
+  const char *paren;         /* the first '(' after the first '|' */
   const char *space;         /* the first whitespace or byte-order mark */
   bool nul;
 } std_line;
@@ -31,10 +32,11 @@ typedef struct std_line {
 /* Scan the line at p; returns the bytes it takes with its terminator (LF, CR
 ** or CR LF), or 0 if the line may continue past avail and more input is to
 ** come (!at_eof). */
-static size_t scan_line(const char *p, size_t avail, bool at_eof, std_line *l) {
+static inline size_t scan_line(const char *p, size_t avail, bool at_eof, std_line *l) {
   const unsigned char *q = (const unsigned char *)p, *end = q + avail;
   l->start = p;
   l->bars = 0;
+  l->paren = NULL;
   l->space = NULL;
   l->nul = false;
   for (;; q++) {
@@ -44,6 +46,9 @@ static size_t scan_line(const char *p, size_t avail, bool at_eof, std_line *l) {
       case C_BAR:
         if (l->bars < 2) l->bar[l->bars] = (const char *)q;
         l->bars++;
+        break;
+      case C_PAREN:
+        if (l->bars == 1 && !l->paren) l->paren = (const char *)q;
         break;
       case C_LF:
         l->end = (const char *)q;
@@ -84,20 +89,19 @@ static const char *field_with_space(const std_line *l) {
   return "expected no whitespace in the location";
 }
 
-static bool starts_with(const char *s, size_t len, const char *prefix) {
-  size_t n = strlen(prefix);
+static bool starts_with(const char *s, size_t len, const char *prefix, size_t n) {
   return len >= n && memcmp(s, prefix, n) == 0;
 }
 
-/* Parse the op field [s, end): op and operand, or NULL with *expected set. */
-static rp_op parse_op(const char *s, const char *end, const char **arg, const char **argend,
-                      const char **expected) {
+/* Parse the op field [s, end), whose first '(' is paren (or NULL): op and
+** operand, or RP_OP_COUNT with *expected set. */
+static rp_op parse_op(const char *s, const char *end, const char *paren, const char **arg,
+                      const char **argend, const char **expected) {
   size_t len = (size_t)(end - s);
   *arg = *argend = NULL;
   /* RAPID reads any op field starting with "begin" or "end" as that marker. */
-  if (starts_with(s, len, "begin")) return RP_OP_BEGIN;
-  if (starts_with(s, len, "end")) return RP_OP_END;
-  const char *paren = memchr(s, '(', len);
+  if (*s == 'b' && starts_with(s, len, "begin", 5)) return RP_OP_BEGIN;
+  if (*s == 'e' && starts_with(s, len, "end", 3)) return RP_OP_END;
   rp_op op = rp_op_parse(s, (size_t)((paren ? paren : end) - s));
   if (op == RP_OP_COUNT) {
     *expected = "expected an operation: r, w, acq, rel, fork, join, begin, end or br";
@@ -138,7 +142,7 @@ static int parse_scanned(const std_line *l, rp_symbols *sym, rp_event *ev,
   if (bar2 + 1 == end) return *expected = "expected a location after the second '|'", -1;
 
   const char *arg, *argend;
-  rp_op op = parse_op(bar1 + 1, bar2, &arg, &argend, expected);
+  rp_op op = parse_op(bar1 + 1, bar2, l->paren, &arg, &argend, expected);
   if (op == RP_OP_COUNT) return -1;
   ev->thread = rp_names_intern(&sym->threads, p, (size_t)(bar1 - p));
   ev->op = (uint16_t)op;
