@@ -14,9 +14,9 @@ SAN      ?=
 comma    := ,
 SANFLAGS := $(if $(SAN),-fsanitize=address$(comma)undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 VERSION  := 0.1.0
-CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP \
+CFLAGS   += -std=c11 -pthread -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP \
             -DRP_VERSION='"$(VERSION)"'
-LDFLAGS  += $(SANFLAGS)
+LDFLAGS  += -pthread $(SANFLAGS)
 LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
 COMMON_SRC := $(wildcard predictors/common/*.c)

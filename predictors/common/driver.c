@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "event_feed.h"
 
 static void note_normalised(const rp_options *opt, uint64_t dropped) {
   if (dropped && !opt->quiet)
@@ -16,17 +17,21 @@ static void note_normalised(const rp_options *opt, uint64_t dropped) {
 int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
   rp_options opt;
   rp_source src;
+  rp_feed feed;
   rp_race_report rep;
   rp_event ev;
+  uint64_t pos;
 
   rp_cli_parse(argc, argv, &p->tool, &opt);
   void *state = p->create(p->tool.ctx);
   rp_source_open_or_die(&src, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &src.sym, p->extra_race_columns);
-  while (rp_source_next_or_die(&src, &ev)) {
-    p->event(state, &ev, src.pos, &rep);
+  rp_feed_start(&feed, &src);
+  while (rp_feed_next_or_die(&feed, &ev, &pos)) {
+    p->event(state, &ev, pos, &rep);
     if (rp_report_should_stop(&rep)) break;
   }
+  rp_feed_finish(&feed);
   rep.reentrant_dropped = src.wf.reentrant_dropped;
   if (p->finish) p->finish(state, &rep);
   rp_report_finish(&rep, src.pos);

@@ -43,6 +43,18 @@ void rp_symbols_free(rp_symbols *s) {
   rp_names_free(&s->locs);
 }
 
+void rp_symbols_share(rp_symbols *s, pthread_mutex_t *guard) {
+  s->threads.guard = s->locks.guard = s->vars.guard = s->locs.guard = guard;
+}
+
+void rp_symbols_lock(const rp_symbols *s) {
+  if (s->threads.guard) pthread_mutex_lock(s->threads.guard);
+}
+
+void rp_symbols_unlock(const rp_symbols *s) {
+  if (s->threads.guard) pthread_mutex_unlock(s->threads.guard);
+}
+
 const rp_names *rp_operand_names(const rp_symbols *s, unsigned op) {
   switch (op) {
     case RP_OP_READ:

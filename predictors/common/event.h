@@ -43,6 +43,13 @@ typedef struct rp_symbols {
 void rp_symbols_init(rp_symbols *s);
 void rp_symbols_free(rp_symbols *s);
 
+/* Share the tables with a thread that interns into them (event_feed.h):
+** a new name then takes guard, and a reader holds it with rp_symbols_lock.
+** NULL ends the sharing.  Lock and unlock do nothing when not shared. */
+void rp_symbols_share(rp_symbols *s, pthread_mutex_t *guard);
+void rp_symbols_lock(const rp_symbols *s);
+void rp_symbols_unlock(const rp_symbols *s);
+
 /* The STD spelling of an op ("r", "acq", "br", ...). */
 const char *rp_op_name(rp_op op);
 /* The op spelled s[0..len), or RP_OP_COUNT if none is. */

@@ -86,6 +86,7 @@ uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
 
   if (t->count >= UINT32_MAX - 1 || t->chars_len + len + 1 > UINT32_MAX)
     rp_die(RP_EXIT_RESOURCE, "too many names");
+  if (t->guard) pthread_mutex_lock(t->guard);
   uint32_t id = (uint32_t)t->count++;
   RP_GROW(t->offset, t->offset_cap, id);
   size_t length_cap = t->offset_cap;
@@ -96,10 +97,27 @@ uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
   t->offset[id] = (uint32_t)t->chars_len;
   t->length[id] = (uint32_t)len;
   t->chars_len += len + 1;
+  if (t->guard) pthread_mutex_unlock(t->guard);
 
   t->slots[i].key = key;
   t->slots[i].id = id + 1;
   t->slots[i].len = (uint32_t)len;
   if (t->count * 2 > t->slot_mask) rehash(t);
   return id;
+}
+
+void rp_names_truncate(rp_names *t, size_t count) {
+  if (count >= t->count) return;
+  t->count = count;
+  t->chars_len = t->offset[count];
+  memset(t->slots, 0, (t->slot_mask + 1) * sizeof *t->slots);
+  for (uint32_t id = 0; id < count; id++) {
+    const char *name = t->chars + t->offset[id];
+    size_t len = t->length[id];
+    uint64_t key = name_key(name, len);
+    size_t i = probe(t, name, len, key);
+    t->slots[i].key = key;
+    t->slots[i].id = id + 1;
+    t->slots[i].len = (uint32_t)len;
+  }
 }

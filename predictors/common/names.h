@@ -6,6 +6,7 @@
 #ifndef RP_NAMES_H
 #define RP_NAMES_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,9 @@ typedef struct rp_names {
     uint32_t len;
   } *slots;           /* open addressing */
   size_t slot_mask;
+  /* Held while a new name moves the arrays, when another thread may read
+  ** them (event_feed.h); NULL when one thread has the table. */
+  pthread_mutex_t *guard;
 } rp_names;
 
 void rp_names_init(rp_names *t);
@@ -30,6 +34,10 @@ void rp_names_free(rp_names *t);
 
 /* The id of name[0..len), adding it if new. */
 uint32_t rp_names_intern(rp_names *t, const char *name, size_t len);
+
+/* Forget the names with ids count and above (the table is as it was when
+** it held count names). */
+void rp_names_truncate(rp_names *t, size_t count);
 
 /* The id of name[0..len), or UINT32_MAX if absent. */
 uint32_t rp_names_find(const rp_names *t, const char *name, size_t len);

@@ -1,0 +1,169 @@
+/* Reading a trace on a second thread; see event_feed.h. */
+#include "event_feed.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* Checks of a condition before sleeping on it: a batch takes the other side
+** tens of microseconds, and a sleep and a wake-up cost about as much. */
+#define SPINS 4000
+
+/* Fill b from the source: a full batch, or the last one (end set). */
+static void fill_batch(rp_source *src, rp_feed_batch *b) {
+  uint32_t n = 0;
+  b->end = 0;
+  b->names[0] = src->sym.threads.count;
+  b->names[1] = src->sym.locks.count;
+  b->names[2] = src->sym.vars.count;
+  b->names[3] = src->sym.locs.count;
+  b->pos_before = src->pos;
+  b->dropped_before = src->wf.reentrant_dropped;
+  while (n < RP_FEED_BATCH) {
+    int r = rp_source_next(src, &b->ev[n]);
+    if (r <= 0) {
+      b->end = r < 0 ? -1 : 1;
+      break;
+    }
+    b->pos[n++] = src->pos;
+  }
+  b->n = n;
+}
+
+static bool batch_ready(rp_feed *f) {
+  return atomic_load(&f->published) > atomic_load(&f->released);
+}
+
+static bool slot_free(rp_feed *f) {
+  return atomic_load(&f->stop) ||
+         atomic_load(&f->published) - atomic_load(&f->released) < RP_FEED_RING;
+}
+
+/* Wait until ready(f).  The sequentially consistent counters and `sleeping`
+** make a lost wake-up impossible: a notifier that reads sleeping == 0 stored
+** its counter before the sleeper looked at it. */
+static void wait_until(rp_feed *f, bool (*ready)(rp_feed *)) {
+  for (int i = 0; i < SPINS; i++)
+    if (ready(f)) return;
+  pthread_mutex_lock(&f->mutex);
+  atomic_fetch_add(&f->sleeping, 1);
+  while (!ready(f)) pthread_cond_wait(&f->wake, &f->mutex);
+  atomic_fetch_sub(&f->sleeping, 1);
+  pthread_mutex_unlock(&f->mutex);
+}
+
+static void notify(rp_feed *f) {
+  if (atomic_load(&f->sleeping) == 0) return;
+  pthread_mutex_lock(&f->mutex);
+  pthread_cond_broadcast(&f->wake);
+  pthread_mutex_unlock(&f->mutex);
+}
+
+static void *reader_main(void *arg) {
+  rp_feed *f = arg;
+  for (;;) {
+    wait_until(f, slot_free);
+    if (atomic_load(&f->stop)) break;
+    uint64_t k = atomic_load(&f->published);
+    rp_feed_batch *b = &f->ring[k % RP_FEED_RING];
+    fill_batch(f->src, b);
+    atomic_store(&f->published, k + 1);
+    notify(f);
+    if (b->end) break;
+  }
+  return NULL;
+}
+
+static bool cpus_available(void) {
+  cpu_set_t set;
+  return sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) > 1;
+}
+
+void rp_feed_start(rp_feed *f, rp_source *s) {
+  memset(f, 0, sizeof *f);
+  f->src = s;
+  f->threaded = cpus_available();
+  f->ring = rp_malloc((f->threaded ? RP_FEED_RING : 1) * sizeof *f->ring);
+  pthread_mutex_init(&f->mutex, NULL);
+  pthread_cond_init(&f->wake, NULL);
+  if (!f->threaded) return;
+  rp_symbols_share(&s->sym, &f->mutex);
+  if (pthread_create(&f->thread, NULL, reader_main, f) != 0) {
+    rp_symbols_share(&s->sym, NULL);
+    f->threaded = false;
+  }
+}
+
+/* The batch after cur, or NULL after the last one. */
+static rp_feed_batch *next_batch(rp_feed *f) {
+  if (f->cur && f->cur->end) return NULL;
+  if (!f->threaded) {
+    fill_batch(f->src, f->ring);
+    return f->ring;
+  }
+  if (f->cur) {
+    atomic_fetch_add(&f->released, 1);
+    notify(f);
+  }
+  wait_until(f, batch_ready);
+  return &f->ring[atomic_load(&f->released) % RP_FEED_RING];
+}
+
+bool rp_feed_next_slow(rp_feed *f, rp_event *ev, uint64_t *pos) {
+  for (;;) {
+    if (f->cur && f->next < f->cur->n) return rp_feed_next_or_die(f, ev, pos);
+    if (f->cur && f->cur->end < 0) {
+      rp_feed_finish(f);
+      rp_die(RP_EXIT_INPUT, "%s", f->src->error);
+    }
+    rp_feed_batch *b = next_batch(f);
+    if (b == NULL) return !(f->exhausted = true);
+    f->cur = b;
+    f->next = 0;
+  }
+}
+
+static void grow_to(size_t *count, uint32_t id) {
+  if (id != RP_NO_OPERAND && id >= *count) *count = (size_t)id + 1;
+}
+
+/* Names get ids in order of first appearance, so the tables as of the
+** events taken are as of the batch's start plus the largest ids taken. */
+static void rewind_source(rp_feed *f) {
+  const rp_feed_batch *b = f->cur;
+  size_t names[4] = {b->names[0], b->names[1], b->names[2], b->names[3]};
+  for (uint32_t i = 0; i < f->next; i++) {
+    const rp_event *ev = &b->ev[i];
+    grow_to(&names[0], ev->thread);
+    grow_to(&names[3], ev->loc);
+    if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) grow_to(&names[0], ev->operand);
+    if (ev->op == RP_OP_ACQ || ev->op == RP_OP_REL) grow_to(&names[1], ev->operand);
+    if (rp_op_is_access(ev->op)) grow_to(&names[2], ev->operand);
+  }
+  rp_symbols *sym = &f->src->sym;
+  rp_names_truncate(&sym->threads, names[0]);
+  rp_names_truncate(&sym->locks, names[1]);
+  rp_names_truncate(&sym->vars, names[2]);
+  rp_names_truncate(&sym->locs, names[3]);
+  uint64_t last = f->next ? b->pos[f->next - 1] : b->pos_before;
+  f->src->wf.reentrant_dropped = b->dropped_before + (last - b->pos_before) - f->next;
+  f->src->pos = last;
+}
+
+void rp_feed_finish(rp_feed *f) {
+  if (f->ring == NULL) return;
+  if (f->threaded) {
+    atomic_store(&f->stop, true);
+    notify(f);
+    pthread_join(f->thread, NULL);
+    rp_symbols_share(&f->src->sym, NULL);
+  }
+  if (!f->exhausted && f->cur) rewind_source(f);
+  pthread_mutex_destroy(&f->mutex);
+  pthread_cond_destroy(&f->wake);
+  free(f->ring);
+  f->ring = NULL;
+  f->cur = NULL;
+}

@@ -1,0 +1,80 @@
+/*
+** An event feed runs a trace source (trace_source.h) on a thread of its own
+** and hands its checked events to the predictor in batches through a small
+** ring, so that parsing, interning and the well-formedness checks overlap
+** with the analysis on a second core.  The predictor sees exactly the events
+** and positions rp_source_next would give, in the same order, and a bad line
+** stops it after the events before that line, as reading inline would.
+**
+** Names: the reader thread interns while the predictor runs, so a predictor
+** that reads a name table during the stream (the race report writing a row)
+** holds the symbols' guard (rp_symbols_lock); ids it got from events are
+** valid in the table by then, as their batch was published after them.
+**
+** With one CPU to run on (a runner pinning the process), the feed reads
+** inline instead: a second thread would only add switches.
+*/
+#ifndef RP_EVENT_FEED_H
+#define RP_EVENT_FEED_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "trace_source.h"
+
+#define RP_FEED_BATCH 4096   /* events a batch: 96 KB, a few in flight stay in L2 */
+#define RP_FEED_RING 4       /* batches in flight */
+
+typedef struct rp_feed_batch {
+  rp_event ev[RP_FEED_BATCH];
+  uint64_t pos[RP_FEED_BATCH];
+  uint32_t n;
+  int end;   /* 0: more follow; 1: the trace ended after these; -1: the source failed */
+  /* The source before the batch was read, to undo the reading ahead. */
+  size_t names[4];   /* threads, locks, vars, locs */
+  uint64_t pos_before, dropped_before;
+} rp_feed_batch;
+
+typedef struct rp_feed {
+  rp_source *src;
+  bool threaded;
+  rp_feed_batch *ring;   /* RP_FEED_RING batches */
+  rp_feed_batch *cur;    /* the batch being consumed */
+  uint32_t next;         /* its next event */
+  bool exhausted;        /* the predictor was told the trace ended */
+  /* Batches published by the reader and released by the predictor, counted
+  ** from the start; the reader writes ring[published % RING] once
+  ** published - released < RING. */
+  _Atomic uint64_t published, released;
+  _Atomic bool stop;                 /* the predictor wants no more events */
+  _Atomic int sleeping;              /* 1: the predictor waits, 2: the reader */
+  pthread_mutex_t mutex;             /* for sleeping and the symbols' guard */
+  pthread_cond_t wake;
+  pthread_t thread;
+} rp_feed;
+
+/* Start feeding from the open source s. */
+void rp_feed_start(rp_feed *f, rp_source *s);
+
+/* The next event and its position: true, or false at the end of the trace;
+** exits with status 2 and the source's message on bad input. */
+bool rp_feed_next_slow(rp_feed *f, rp_event *ev, uint64_t *pos);
+static inline bool rp_feed_next_or_die(rp_feed *f, rp_event *ev, uint64_t *pos) {
+  if (f->cur && f->next < f->cur->n) {
+    *ev = f->cur->ev[f->next];
+    *pos = f->cur->pos[f->next++];
+    return true;
+  }
+  return rp_feed_next_slow(f, ev, pos);
+}
+
+/* Stop the reader (at the end, or early) and wait for it.  After a stop
+** before the end, the source is put back as if reading had stopped at the
+** last event the predictor took: its position, its count of dropped
+** re-entrant events and its name tables (the locations of dropped events
+** just before that aside, which no count reports). */
+void rp_feed_finish(rp_feed *f);
+
+#endif
