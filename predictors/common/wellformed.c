@@ -28,8 +28,6 @@ static rp_wf_verdict lock_step(rp_wellformed *wf, const rp_event *ev,
   RP_GROW(wf->locks, wf->lock_cap, ev->operand);
   uint32_t *holder = &wf->locks[ev->operand].holder;
   uint32_t *depth = &wf->locks[ev->operand].depth;
-  const char *lock = rp_names_get(&sym->locks, ev->operand);
-  const char *thread = rp_names_get(&sym->threads, ev->thread);
 
   if (ev->op == RP_OP_ACQ) {
     if (*holder == ev->thread + 1) {
@@ -38,8 +36,10 @@ static rp_wf_verdict lock_step(rp_wellformed *wf, const rp_event *ev,
       return RP_WF_DROP;
     }
     if (*holder != 0) {
-      snprintf(problem, size, "acquire of lock %s by %s while %s holds it", lock,
-               thread, rp_names_get(&sym->threads, *holder - 1));
+      snprintf(problem, size, "acquire of lock %s by %s while %s holds it",
+               rp_names_get(&sym->locks, ev->operand),
+               rp_names_get(&sym->threads, ev->thread),
+               rp_names_get(&sym->threads, *holder - 1));
       return RP_WF_ERROR;
     }
     *holder = ev->thread + 1;
@@ -48,7 +48,7 @@ static rp_wf_verdict lock_step(rp_wellformed *wf, const rp_event *ev,
   }
   if (*holder != ev->thread + 1) {
     snprintf(problem, size, "release of lock %s by %s, which does not hold it",
-             lock, thread);
+             rp_names_get(&sym->locks, ev->operand), rp_names_get(&sym->threads, ev->thread));
     return RP_WF_ERROR;
   }
   if (--*depth > 0) {
@@ -59,28 +59,29 @@ static rp_wf_verdict lock_step(rp_wellformed *wf, const rp_event *ev,
   return RP_WF_KEEP;
 }
 
+/* The names in a message are looked up only then: this runs on every event. */
 static rp_wf_verdict thread_step(rp_wellformed *wf, const rp_event *ev,
                                  const rp_symbols *sym, char *problem, size_t size) {
-  const char *thread = rp_names_get(&sym->threads, ev->thread);
+  const rp_names *threads = &sym->threads;
   uint8_t *self = thread_state(wf, ev->thread);
   if (*self & THREAD_JOINED) {
     snprintf(problem, size, "event of thread %s after it was joined (join condition:"
-             " every event of a thread precedes its join)", thread);
+             " every event of a thread precedes its join)", rp_names_get(threads, ev->thread));
     return RP_WF_ERROR;
   }
   *self |= THREAD_RAN;
   if (ev->op != RP_OP_FORK && ev->op != RP_OP_JOIN) return RP_WF_KEEP;
 
-  const char *other = rp_names_get(&sym->threads, ev->operand);
   if (ev->operand == ev->thread) {
-    snprintf(problem, size, "%s of thread %s by itself", rp_op_name(ev->op), thread);
+    snprintf(problem, size, "%s of thread %s by itself", rp_op_name(ev->op),
+             rp_names_get(threads, ev->thread));
     return RP_WF_ERROR;
   }
   uint8_t *target = thread_state(wf, ev->operand);
   if (ev->op == RP_OP_FORK) {
     if (*target & (THREAD_RAN | THREAD_FORKED | THREAD_JOINED)) {
       snprintf(problem, size, "fork of thread %s, which was already forked or has run",
-               other);
+               rp_names_get(threads, ev->operand));
       return RP_WF_ERROR;
     }
     *target |= THREAD_FORKED;
