@@ -20,7 +20,7 @@ static inline bool unordered(const rp_history_entry *e, const rp_vc *c) {
   return e->clock > rp_vc_get(c, e->access.thread);
 }
 
-static void report_unordered(rp_epoch_set *s, const rp_access *cur,
+static inline void report_unordered(rp_epoch_set *s, const rp_access *cur,
                              const rp_vc *c, uint32_t var, rp_race_report *rep) {
   for (uint32_t i = 0; i < s->n; i++) {
     const rp_history_entry *e = rp_epoch_set_at(s, i);
@@ -29,7 +29,7 @@ static void report_unordered(rp_epoch_set *s, const rp_access *cur,
 }
 
 /* Keep the entries unordered with c, then add the current access. */
-static void record(rp_history *h, rp_epoch_set *s, const rp_access *cur,
+static inline void record(rp_history *h, rp_epoch_set *s, const rp_access *cur,
                    const rp_vc *c) {
   uint32_t kept = 0;
   for (uint32_t i = 0; i < s->n; i++)

@@ -15,12 +15,10 @@ void rp_hb_clocks_free(rp_hb_clocks *h) {
   free(h->lock);
 }
 
-rp_vc *rp_hb_thread(rp_hb_clocks *h, uint32_t t) {
-  if (t >= h->threads) {
-    RP_GROW(h->thread, h->thread_cap, t);
-    for (uint32_t u = h->threads; u <= t; u++) rp_vc_set(&h->thread[u], u, 1);
-    h->threads = t + 1;
-  }
+rp_vc *rp_hb_thread_new(rp_hb_clocks *h, uint32_t t) {
+  RP_GROW(h->thread, h->thread_cap, t);
+  for (uint32_t u = h->threads; u <= t; u++) rp_vc_set(&h->thread[u], u, 1);
+  h->threads = t + 1;
   return &h->thread[t];
 }
 

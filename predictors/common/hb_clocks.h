@@ -28,8 +28,11 @@ typedef struct rp_hb_clocks {
 void rp_hb_clocks_init(rp_hb_clocks *h);
 void rp_hb_clocks_free(rp_hb_clocks *h);
 
-/* C_t, created on first use. */
-rp_vc *rp_hb_thread(rp_hb_clocks *h, uint32_t t);
+/* C_t, created on first use (the lookup is inline: it runs on every event). */
+rp_vc *rp_hb_thread_new(rp_hb_clocks *h, uint32_t t);
+static inline rp_vc *rp_hb_thread(rp_hb_clocks *h, uint32_t t) {
+  return t < h->threads ? &h->thread[t] : rp_hb_thread_new(h, t);
+}
 
 /* Apply the synchronisation rule of a non-access event (accesses and the
 ** operand-less markers have none). */

@@ -27,11 +27,12 @@ void rp_vc_reserve(rp_vc *v, uint32_t t) {
 bool rp_vc_join(rp_vc *dst, const rp_vc *src) {
   bool grew = false;
   if (src->n > dst->n) rp_vc_reserve(dst, src->n - 1);
-  for (uint32_t i = 0; i < src->n; i++)
-    if (src->c[i] > dst->c[i]) {
-      dst->c[i] = src->c[i];
-      grew = true;
-    }
+  /* Branch-free: which entries grow is unpredictable, and this vectorises. */
+  for (uint32_t i = 0; i < src->n; i++) {
+    rp_clock d = dst->c[i], s = src->c[i], m = s > d ? s : d;
+    grew |= m != d;
+    dst->c[i] = m;
+  }
   return grew;
 }
 
