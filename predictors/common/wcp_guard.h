@@ -14,8 +14,8 @@
 ** they close; the lists keep their storage, so the steady state allocates
 ** nothing.
 */
-#ifndef WCP_GUARD_H
-#define WCP_GUARD_H
+#ifndef RP_WCP_GUARD_H
+#define RP_WCP_GUARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
