@@ -12,7 +12,7 @@ void rp_wcp_clocks_init(rp_wcp_clocks *w, rp_wcp_variant variant, bool gc) {
   memset(w, 0, sizeof *w);
   rp_hb_clocks_init(&w->hb);
   wcp_queues_init(&w->queues, gc, variant == RP_WCP_RAPID);
-  wcp_guards_init(&w->guards);
+  wcp_guards_init(&w->guards, variant == RP_WCP_VINDICATOR);
 }
 
 void rp_wcp_clocks_free(rp_wcp_clocks *w) {
@@ -94,7 +94,7 @@ void rp_wcp_event(rp_wcp_clocks *w, const rp_event *ev) {
     case RP_OP_READ:
     case RP_OP_WRITE:
       wcp_guards_access(&w->guards, t, ev->operand, ev->op == RP_OP_WRITE,
-                        &w->clock[t], join_into, &j);
+                        &w->clock[t], w->own_pred[t], join_into, &j);
       break;
     case RP_OP_ACQ: acquire(w, t, ev->operand); break;
     case RP_OP_REL: release(w, t, ev->operand); break;
@@ -116,4 +116,11 @@ void rp_wcp_tick(rp_wcp_clocks *w, uint32_t t) {
   RP_ASSERT(t < w->threads, "a thread that has had an event (rp_wcp_event)");
   rp_hb_tick(&w->hb, t);
   rp_vc_tick(&w->clock[t], t);
+}
+
+void rp_wcp_order_before(rp_wcp_clocks *w, uint32_t t, const rp_vc *h) {
+  RP_ASSERT(t < w->threads, "a thread that has had an event (rp_wcp_event)");
+  join_target j = {w, t};
+  join_into(&j, h);
+  rp_vc_join(&w->hb.thread[t], h);
 }

@@ -2,7 +2,8 @@
 ** Weak causal precedence (Kini, Mathur, Viswanathan, PLDI'17), the
 ** linear-time vector-clock algorithm, composed with an HB that includes
 ** fork and join as RAPID's WCP engine does (spec pwr-crossthread.md §6.3,
-** dc-vindication.md Appendix X).
+** dc-vindication.md Appendix X).  rp-wcp reports its races; rp-dc runs it
+** beside DC to tell which DC races WCP reports too.
 **
 ** Per thread t: H_t, the HB clock (hb_clocks.h; every event ticks t's own
 ** entry, so an epoch names one event), and C_t, the WCP clock: the WCP
@@ -31,12 +32,15 @@
 
 /* Whether a thread's own earlier critical sections order its later events.
 ** WCP's rules relate conflicting events, which are of different threads,
-** so Kini et al.'s Algorithm 1 never lets them; RAPID, whose counts the
-** papers print, does in rule (b). */
+** so Kini et al.'s Algorithm 1 never lets them; two implementations the
+** papers' numbers come from do, each in one rule. */
 typedef enum rp_wcp_variant {
   RP_WCP_PAPER,       /* Algorithm 1: never */
   RP_WCP_RAPID,       /* RAPID's WCP engine: rule (b), on locks a second
                       ** thread has acquired (wcp_queue.h) */
+  RP_WCP_VINDICATOR,  /* the Vindicator artifact's WCP companion of DC
+                      ** (Appendix X): rule (a), whose lock-variable clocks
+                      ** join every section's release (wcp_guard.h) */
 } rp_wcp_variant;
 
 typedef struct rp_wcp_clocks {
@@ -72,5 +76,9 @@ static inline const rp_vc *rp_wcp_hb(const rp_wcp_clocks *w, uint32_t t) {
   RP_ASSERT(t < w->hb.threads, "a thread that has had an event (rp_wcp_event)");
   return &w->hb.thread[t];
 }
+
+/* Order the event with HB clock h before thread t's current event, in HB
+** and in WCP (DC orders a race's accesses so, spec dc-vindication.md §4.3). */
+void rp_wcp_order_before(rp_wcp_clocks *w, uint32_t t, const rp_vc *h);
 
 #endif
