@@ -139,7 +139,7 @@ static double ms_since(const struct timespec *t0) {
 /* The clock is read every 4096 steps: a step costs well under a microsecond. */
 static bool must_stop(explore *x, uint64_t step, const struct timespec *started) {
   if (x->max_ms > 0 && step % 4096 == 0 && ms_since(started) > x->max_ms) x->out_of_time = true;
-  return (x->races.count == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
+  return (rp_u64set_count(&x->races) == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
 }
 
 void explore_run(explore *x) {
@@ -176,7 +176,7 @@ void explore_run(explore *x) {
     if (enter(&q, depth + 1)) depth++;
     else rp_rundo_append(m, &q.s, q.undo[depth]);
   }
-  x->complete = x->races.count == x->pairs || (x->states < x->max_states && !x->out_of_time);
+  x->complete = rp_u64set_count(&x->races) == x->pairs || (x->states < x->max_states && !x->out_of_time);
   x->deadlocks_complete = x->states < x->max_states && !x->out_of_time;
   rp_rstate_free(&q.s);
   state_set_free(&q.seen);

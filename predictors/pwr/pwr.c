@@ -66,8 +66,8 @@ static void pwr_event(void *state, const rp_event *ev, uint64_t pos, rp_race_rep
 
 static uint64_t lines_only_in(const rp_u64set *a, const rp_u64set *b) {
   uint64_t n = 0;
-  for (size_t i = 0; a->keys && i <= a->mask; i++)
-    if (a->keys[i] && !rp_u64set_has(b, a->keys[i] - 1)) n++;
+  for (size_t i = 0; i < rp_u64set_count(a); i++)
+    if (!rp_u64set_has(b, rp_u64set_key(a, i))) n++;
   return n;
 }
 
