@@ -60,8 +60,7 @@ static void lockvar_cover(dc_lockvar *s, size_t threads) {
 }
 
 static dc_lockvar *lockvar_of(dc_analysis *a, uint32_t m, uint32_t x, uint32_t *slot) {
-  int fresh;
-  *slot = dc_keymap_get(&a->lv_map, dc_pair_key(m, x), &fresh);
+  *slot = rp_key_table_add(&a->lv_map, (const uint32_t[]){m, x}, NULL);
   RP_GROW(a->lv, a->lv_cap, *slot);
   dc_lockvar *s = &a->lv[*slot];
   lockvar_cover(s, a->nthreads);
@@ -371,7 +370,7 @@ void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit) {
   /* Every queue entry is kept: exact for a thread that appears late without
   ** a fork, as the classes always were. */
   rp_wcp_clocks_init(&a->wcp, RP_WCP_VINDICATOR, false);
-  dc_keymap_init(&a->lv_map);
+  rp_key_table_init(&a->lv_map, 2);
 }
 
 void dc_analysis_free(dc_analysis *a) {
@@ -405,7 +404,7 @@ void dc_analysis_free(dc_analysis *a) {
     free(v->rhb_lt);
   }
   free(a->vars);
-  for (size_t i = 0; i < a->lv_map.count; i++) {
+  for (size_t i = 0; i < rp_key_table_count(&a->lv_map); i++) {
     dc_lockvar *s = &a->lv[i];
     rp_vc_free(&s->lr);
     rp_vc_free(&s->lw);
@@ -415,7 +414,7 @@ void dc_analysis_free(dc_analysis *a) {
     free(s->lw_lt);
   }
   free(a->lv);
-  dc_keymap_free(&a->lv_map);
+  rp_key_table_free(&a->lv_map);
   dc_graph_free(&a->g);
   rp_wcp_clocks_free(&a->wcp);
   free(a->races);

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "graph.h"
-#include "keymap.h"
+#include "key_table.h"
 #include "race_report.h"
 #include "vc.h"
 #include "wcp_clocks.h"
@@ -100,7 +100,7 @@ typedef struct dc_analysis {
   size_t locks_cap;
   dc_var *vars;
   size_t vars_cap;
-  dc_keymap lv_map;
+  rp_key_table lv_map;
   dc_lockvar *lv;
   size_t lv_cap;
   dc_race *races;

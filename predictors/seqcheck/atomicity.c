@@ -62,7 +62,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const rp_event *ev = r->trace->events;
   uint32_t locs[3] = {ev[w1].loc, ev[w2].loc, ev[rd].loc};
   r->atomicity.candidates++;
-  if (r->cfg->dedup != SC_DEDUP_NONE && sc_tuple_set_has(&r->atomicity.distinct, locs, 3)) return;
+  if (r->cfg->dedup != SC_DEDUP_NONE && rp_key_table_find(&r->atomicity.distinct, locs) != RP_KEY_NONE) return;
   sc_vx rho[3] = {sc_at(ix, w2), sc_at(ix, w1), sc_at(ix, rd)};
   /* First without adjacency; Algorithm 4 may then order another write
   ** between w1 and r (a conflicting pair in trace order), so if r does not
@@ -78,7 +78,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   }
   r->q.delay_var = SC_NONE;
   if (!found) return;
-  sc_tuple_set_add(&r->atomicity.distinct, locs, 3);
+  rp_key_table_add(&r->atomicity.distinct, locs, NULL);
   sc_kind_found(&r->atomicity, r->trace->pos[rd] - r->trace->pos[w1]);
   write_row(r, w1, w2, rd);
   write_witness(r, w1, w2, rd);

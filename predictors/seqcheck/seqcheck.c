@@ -207,7 +207,7 @@ static void write_stats(sc_run *r) {
       ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"
       "deadlock_max_distance,deadlock_mean_distance",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f", r->deadlocks.candidates,
-      r->deadlocks.queries, r->deadlocks.found, r->deadlocks.distinct.count,
+      r->deadlocks.queries, r->deadlocks.found, rp_key_table_count(&r->deadlocks.distinct),
       r->deadlocks.max_distance, mean(&r->deadlocks));
   rp_report_extra_stats(
       rep,
@@ -215,7 +215,7 @@ static void write_stats(sc_run *r) {
       "atomicity_max_distance,atomicity_mean_distance,window,atomicity_overwritten",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f,%" PRIu64 ",%" PRIu64,
       r->atomicity.candidates, r->atomicity.queries, r->atomicity.found,
-      r->atomicity.distinct.count, r->atomicity.max_distance, mean(&r->atomicity), c->window,
+      rp_key_table_count(&r->atomicity.distinct), r->atomicity.max_distance, mean(&r->atomicity), c->window,
       r->atomicity_overwritten);
   rp_report_extra_stats(rep,
                         ",seqcheck_calls,feasible,closure_edges,validation_failures,index_ms,"
@@ -227,8 +227,8 @@ static void write_stats(sc_run *r) {
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; %" PRIu64 " deadlocks (%zu distinct), %" PRIu64
            " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls",
-           r->deadlocks.found, r->deadlocks.distinct.count, r->atomicity.found,
-           r->atomicity.distinct.count, r->q.calls);
+           r->deadlocks.found, rp_key_table_count(&r->deadlocks.distinct), r->atomicity.found,
+           rp_key_table_count(&r->atomicity.distinct), r->q.calls);
 }
 
 static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
@@ -240,9 +240,9 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   sc_index_build(&r.ix, trace);
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = sc_ms_since(&t0);
-  sc_tuple_set_init(&r.races.distinct);
-  sc_tuple_set_init(&r.deadlocks.distinct);
-  sc_tuple_set_init(&r.atomicity.distinct);
+  rp_key_table_init(&r.races.distinct, 2);
+  rp_key_table_init(&r.deadlocks.distinct, 4);
+  rp_key_table_init(&r.atomicity.distinct, 3);
   if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
     rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
   if (c->sequence) {
@@ -259,9 +259,9 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
     close_output(r.atomicity_out, c->atomicity_path);
   }
   write_stats(&r);
-  sc_tuple_set_free(&r.races.distinct);
-  sc_tuple_set_free(&r.deadlocks.distinct);
-  sc_tuple_set_free(&r.atomicity.distinct);
+  rp_key_table_free(&r.races.distinct);
+  rp_key_table_free(&r.deadlocks.distinct);
+  rp_key_table_free(&r.atomicity.distinct);
   free(r.path);
   sc_query_free(&r.q);
   sc_index_free(&r.ix);
