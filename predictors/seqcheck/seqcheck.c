@@ -27,31 +27,15 @@
 
 static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper"};
 
-static unsigned parse_bugs(const char *value) {
-  static const char *const names[] = {"races", "deadlocks", "atomicity"};
-  unsigned bugs = 0;
-  if (!value) rp_usage_error("--bugs needs a list such as races,deadlocks,atomicity");
-  for (const char *p = value; *p;) {
-    size_t len = strcspn(p, ","), b = 0;
-    while (b < 3 && !(strlen(names[b]) == len && strncmp(p, names[b], len) == 0)) b++;
-    if (b == 3) rp_usage_error("--bugs: expected races, deadlocks or atomicity in '%s'", value);
-    bugs |= 1u << b;
-    p += len + (p[len] == ',');
-  }
-  return bugs;
-}
-
 static int seqcheck_option(void *ctx, const char *name, const char *value) {
   sc_config *c = ctx;
   if (strcmp(name, "--bugs") == 0) {
-    c->bugs = parse_bugs(value);
+    static const char *const bugs[] = {"races", "deadlocks", "atomicity"};   /* SC_BUG_* */
+    c->bugs = rp_parse_choices(name, value, bugs, 3);
     return 2;
   }
   if (strcmp(name, "--free-reads") == 0) {
-    int m = 0;
-    while (m < 3 && !(value && strcmp(value, mode_names[m]) == 0)) m++;
-    if (m == 3) rp_usage_error("--free-reads: expected init-ok, rho-exempt or paper");
-    c->mode = (sc_free_mode)m;
+    c->mode = (sc_free_mode)rp_parse_choice(name, value, mode_names, 3);
     return 2;
   }
   if (strcmp(name, "--window") == 0) {
@@ -63,11 +47,8 @@ static int seqcheck_option(void *ctx, const char *name, const char *value) {
     return 2;
   }
   if (strcmp(name, "--dedup") == 0) {
-    static const char *const names[] = {"events", "locations", "none"};
-    int d = 0;
-    while (d < 3 && !(value && strcmp(value, names[d]) == 0)) d++;
-    if (d == 3) rp_usage_error("--dedup: expected events, locations or none");
-    c->dedup = (sc_dedup)d;
+    static const char *const dedup[] = {"events", "locations", "none"};   /* sc_dedup */
+    c->dedup = (sc_dedup)rp_parse_choice(name, value, dedup, 3);
     return 2;
   }
   const char **path = strcmp(name, "--deadlocks") == 0   ? &c->deadlocks_path
