@@ -72,7 +72,7 @@ static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
     for (int c = sc_op(ix, e2) == RP_OP_WRITE ? SC_R : SC_W; c <= SC_W; c++) {
       uint32_t from = clock[u];
       for (uint32_t e1 = sc_first_from(ix, c, x, u, from); e1 != SC_NONE && e1 < e2;
-           e1 = sc_first_from(ix, c, x, u, ix->eid[e1] + 1)) {
+           e1 = sc_first_from(ix, c, x, u, ix->by_thread.rank[e1] + 1)) {
         if (common_lock(ix, e1, e2)) continue;
         if (sc_out_of_time(r)) return;
         check_pair(r, e1, e2, &racy);

@@ -71,7 +71,7 @@ size_t sc_witness_events(sc_run *r, sc_vx stop) {
     if (v.t == stop.t && v.s == stop.s) break;
     if (sc_is_phantom(v)) continue;
     RP_GROW(r->path, r->path_cap, n);
-    r->path[n++] = r->ix.tev[v.t][v.s / 2];
+    r->path[n++] = r->ix.by_thread.ev[v.t][v.s / 2];
   }
   return n;
 }
@@ -141,7 +141,7 @@ static void run_sequence(sc_run *r) {
   for (size_t i = 0; i < r->q.lin_len; i++) {
     sc_vx v = r->q.lin[i];
     if (sc_is_phantom(v)) printf("# phantom of thread %s\n", rp_names_get(&r->trace->sym.threads, v.t));
-    else if (rp_witness_write_events(stdout, r->trace, &r->ix.tev[v.t][v.s / 2], 1, err,
+    else if (rp_witness_write_events(stdout, r->trace, &r->ix.by_thread.ev[v.t][v.s / 2], 1, err,
                                      sizeof err) < 0)
       rp_die(RP_EXIT_INPUT, "--sequence: %s", err);
   }
