@@ -57,11 +57,7 @@ static void join_into(void *ctx, const rp_vc *v) {
 }
 
 static rp_vc *lock_pred(rp_wcp_clocks *w, uint32_t l) {
-  size_t old = w->lock_cap;
-  if (l >= old) {
-    RP_GROW(w->lock_pred, w->lock_cap, l);
-    memset(w->lock_pred + old, 0, (w->lock_cap - old) * sizeof *w->lock_pred);
-  }
+  RP_GROW(w->lock_pred, w->lock_cap, l);   /* new clocks are zeroed: empty */
   return &w->lock_pred[l];
 }
 

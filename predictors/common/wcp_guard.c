@@ -36,11 +36,7 @@ void wcp_guards_free(wcp_guards *g) {
 }
 
 static wcp_held *held_of(wcp_guards *g, uint32_t t) {
-  size_t old = g->held_cap;
-  if (t >= old) {
-    RP_GROW(g->held, g->held_cap, t);
-    memset(g->held + old, 0, (g->held_cap - old) * sizeof *g->held);
-  }
+  RP_GROW(g->held, g->held_cap, t);   /* new stacks are zeroed: empty */
   return &g->held[t];
 }
 
@@ -108,11 +104,7 @@ void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h
 }
 
 static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
-  size_t old = g->var_cap;
-  if (var >= old) {
-    RP_GROW(g->var, g->var_cap, var);
-    memset(g->var + old, 0, (g->var_cap - old) * sizeof *g->var);
-  }
+  RP_GROW(g->var, g->var_cap, var);   /* new lists are zeroed: empty */
   wcp_var_guards *v = &g->var[var];
   for (uint32_t i = 0; i < v->n; i++)
     if (v->lock[i] == lock) return i;
