@@ -162,11 +162,7 @@ int bench_launch(const Bench *b) {
   int show = b->progress > 0 || (b->progress < 0 ? 0 : on_terminal);
   reaper_become();
   sigset_t wake, old;
-  sigemptyset(&wake);
-  sigaddset(&wake, SIGCHLD);
-  sigaddset(&wake, SIGINT);
-  sigaddset(&wake, SIGTERM);
-  sigaddset(&wake, SIGHUP);
+  reaper_wake_signals(&wake);
   sigprocmask(SIG_BLOCK, &wake, &old);
   Progress p = {.done = xmalloc((size_t)b->npending + 1), .start = now_s()};
   memset(p.done, 0, (size_t)b->npending + 1);

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdline.h"
+
 static void out_of_memory(void) {
-  fputs("rp: out of memory\n", stderr);
-  exit(3); /* EXIT_RESOURCES */
+  fprintf(stderr, "%s: out of memory\n", cmdline_prog);
+  exit(EXIT_RESOURCES);
 }
 
 void *xmalloc(size_t size) {

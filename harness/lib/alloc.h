@@ -1,6 +1,8 @@
 /*
 ** Allocation that never returns NULL: the harness has no way to carry on
-** without memory, so it says so and exits.
+** without memory, so it says so and exits with EXIT_RESOURCES (3), as
+** predictors/common's rp_malloc does.  The harness links no predictor code
+** (tests/e2e/layering.sh), so it has this allocator of its own.
 */
 #ifndef HARNESS_ALLOC_H
 #define HARNESS_ALLOC_H

@@ -16,6 +16,14 @@
 
 int reaper_become(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1; }
 
+void reaper_wake_signals(sigset_t *set) {
+  sigemptyset(set);
+  sigaddset(set, SIGCHLD);
+  sigaddset(set, SIGINT);
+  sigaddset(set, SIGTERM);
+  sigaddset(set, SIGHUP);
+}
+
 typedef struct PidList {
   pid_t *pids;
   size_t n, cap;

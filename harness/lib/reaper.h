@@ -6,6 +6,7 @@
 */
 #ifndef HARNESS_REAPER_H
 #define HARNESS_REAPER_H
+#include <signal.h>
 #include <sys/types.h>
 
 /* Call before starting the command. Returns 0, or -1 if the kernel refuses. */
@@ -17,6 +18,10 @@ int reaper_become(void);
 ** for once, so the cost is linear in the number of processes (times the
 ** depth of the tree they formed). */
 void reaper_kill_all(pid_t pgid);
+
+/* The signals a supervisor blocks and waits for with sigtimedwait: SIGCHLD
+** (a child ended) and SIGINT, SIGTERM, SIGHUP (it is asked to stop). */
+void reaper_wake_signals(sigset_t *set);
 
 /* Sends sig to every descendant of this process (children, their children,
 ** ...), whatever process group or session each is in. */

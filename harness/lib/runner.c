@@ -77,11 +77,7 @@ static int prepare_cgroup(const RunRequest *req, Cgroup *cg, char *err, size_t e
 static int wait_for_child(pid_t pid, const RunRequest *req, const Cgroup *cg, double start,
                           int *wstatus, struct rusage *ru, int *timed_out) {
   sigset_t wake;
-  sigemptyset(&wake);
-  sigaddset(&wake, SIGCHLD);
-  sigaddset(&wake, SIGINT);
-  sigaddset(&wake, SIGTERM);
-  sigaddset(&wake, SIGHUP);
+  reaper_wake_signals(&wake);
   double deadline = req->timeout_s > 0 ? start + req->timeout_s : INFINITY;
   int signal_next = SIGTERM, interrupted = 0;
   while (wait4(pid, wstatus, WNOHANG, ru) != pid) {
@@ -168,11 +164,7 @@ int run_command(const RunRequest *req, RunResult *res, char *err, size_t errlen)
   reaper_become();
   signal(SIGCHLD, SIG_DFL); /* an inherited SIG_IGN would make wait4 miss the child */
   sigset_t block, old;
-  sigemptyset(&block);
-  sigaddset(&block, SIGCHLD);
-  sigaddset(&block, SIGINT);
-  sigaddset(&block, SIGTERM);
-  sigaddset(&block, SIGHUP);
+  reaper_wake_signals(&block);
   sigprocmask(SIG_BLOCK, &block, &old);
   double start = now_s();
   pid_t pid = start_child(req, &cg, &old, err, errlen);

@@ -5,17 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmdline.h"
+
 /*
 ** The order matters.  A run that passed its deadline is a timeout however it
 ** then died (our SIGTERM/SIGKILL, or a crash while being stopped).  Under a
 ** memory limit, a cgroup OOM kill or a SIGKILL that we did not send (the
-** kernel's OOM killer) mean the memory ran out; the contract's exit 3 means it
-** with or without a limit (the machine's memory ran out).
+** kernel's OOM killer) mean the memory ran out; the contract's exit 3
+** (EXIT_RESOURCES, every rp command's code) means it with or without a limit
+** (the machine's memory ran out).
 */
 RunStatus run_classify(const RunOutcome *o) {
   if (o->timed_out) return RUN_TIMEOUT;
   if (o->oom_killed) return RUN_MEMOUT;
-  if (o->signal == 0 && o->exit_code == EXIT_RESOURCE_EXHAUSTED) return RUN_MEMOUT;
+  if (o->signal == 0 && o->exit_code == EXIT_RESOURCES) return RUN_MEMOUT;
   if (o->memory_limited && o->signal == SIGKILL) return RUN_MEMOUT;
   if (o->signal != 0) return RUN_CRASH;
   if (o->exit_code != 0) return RUN_ERROR;

@@ -7,9 +7,6 @@
 
 typedef enum RunStatus { RUN_OK, RUN_TIMEOUT, RUN_MEMOUT, RUN_CRASH, RUN_ERROR } RunStatus;
 
-/* Exit code with which a predictor reports resource exhaustion (DESIGN.md). */
-#define EXIT_RESOURCE_EXHAUSTED 3
-
 typedef struct RunOutcome {
   int signal;          /* terminating signal, or 0 if the command exited */
   int exit_code;       /* exit status when signal == 0 */

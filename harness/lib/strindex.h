@@ -1,7 +1,9 @@
 /*
 ** A list of distinct strings in order of first appearance, with a hash index
 ** from string to position: the traces and predictors of a results folder,
-** found in time linear in the rows.
+** found in time linear in the rows.  The harness links no predictor code
+** (tests/e2e/layering.sh), so it keeps this table of its own rather than
+** predictors/common's hash index; it is the harness's only one.
 */
 #ifndef HARNESS_STRINDEX_H
 #define HARNESS_STRINDEX_H

@@ -22,6 +22,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
+#include "cmdline.h"
+
 /* How long one `rp-CMD --help` may take before the listing gives up on it. */
 #define HELP_TIMEOUT_MS 2000
 #define MAX_COMMANDS 256
@@ -113,7 +116,7 @@ static int list_commands(const char *dir, char **names, int max) {
     char path[PATH_MAX];
     if (strncmp(e->d_name, "rp-", 3) != 0 || !is_valid_name(e->d_name + 3)) continue;
     if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
-    if (is_executable_file(path)) names[n++] = strdup(e->d_name + 3);
+    if (is_executable_file(path)) names[n++] = xstrdup(e->d_name + 3);
   }
   closedir(d);
   qsort(names, (size_t)n, sizeof *names, compare_names);
@@ -122,7 +125,7 @@ static int list_commands(const char *dir, char **names, int max) {
 
 static int write_error(void) {
   fprintf(stderr, "rp: error writing standard output: %s\n", strerror(errno));
-  return 3;
+  return EXIT_RESOURCES;
 }
 
 static int print_help(const char *dir) {
@@ -152,7 +155,7 @@ static int print_help(const char *dir) {
 
 static int unknown_command(const char *name) {
   fprintf(stderr, "rp: '%s' is not an rp command; see 'rp help'\n", name);
-  return 1;
+  return EXIT_USAGE;
 }
 
 int main(int argc, char **argv) {
@@ -160,7 +163,7 @@ int main(int argc, char **argv) {
   own_directory(dir, sizeof dir);
   if (argc < 2) {   /* a usage error: say what is possible, exit 1 */
     int status = print_help(dir);
-    return status ? status : 1;
+    return status ? status : EXIT_USAGE;
   }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
       || (strcmp(argv[1], "help") == 0 && argc == 2))

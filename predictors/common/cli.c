@@ -48,6 +48,47 @@ uint64_t rp_parse_count(const char *name, const char *value) {
   return n;
 }
 
+/* "a, b or c" */
+static const char *alternatives(const char *const *names, unsigned n) {
+  static char text[256];
+  size_t len = 0;
+  text[0] = '\0';
+  for (unsigned i = 0; i < n && len < sizeof text; i++)
+    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s",
+                            i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+  return text;
+}
+
+/* The index of the name spelled s[0..len) among names[0..n), or n. */
+static unsigned choice_of(const char *s, size_t len, const char *const *names, unsigned n) {
+  unsigned i = 0;
+  while (i < n && !(strlen(names[i]) == len && strncmp(s, names[i], len) == 0)) i++;
+  return i;
+}
+
+unsigned rp_parse_choice(const char *name, const char *value, const char *const *names,
+                         unsigned n) {
+  if (value == NULL) rp_usage_error("%s needs one of %s", name, alternatives(names, n));
+  unsigned i = choice_of(value, strlen(value), names, n);
+  if (i == n) rp_usage_error("%s: expected %s, not '%s'", name, alternatives(names, n), value);
+  return i;
+}
+
+unsigned rp_parse_choices(const char *name, const char *value, const char *const *names,
+                          unsigned n) {
+  if (value == NULL) rp_usage_error("%s needs a comma-separated list of %s", name,
+                                    alternatives(names, n));
+  unsigned mask = 0;
+  for (const char *p = value; *p;) {
+    size_t len = strcspn(p, ",");
+    unsigned i = choice_of(p, len, names, n);
+    if (i == n) rp_usage_error("%s: expected %s in '%s'", name, alternatives(names, n), value);
+    mask |= 1u << i;
+    p += len + (p[len] == ',');
+  }
+  return mask;
+}
+
 /* The common options; returns words used, or 0 if name is not one. */
 static int common_option(rp_options *opt, const char *name, const char *value) {
   if (strcmp(name, "--races") == 0 || strcmp(name, "--stats") == 0) {

@@ -53,4 +53,14 @@ _Noreturn void rp_usage_error(const char *fmt, ...) __attribute__((format(printf
 /* Parse a non-negative integer option value, or exit with a usage error. */
 uint64_t rp_parse_count(const char *name, const char *value);
 
+/* The index of value among names[0..n) (an option's choice: --mode ls), or
+** a usage error naming the choices. */
+unsigned rp_parse_choice(const char *name, const char *value, const char *const *names,
+                         unsigned n);
+
+/* A comma-separated list of names[0..n) (--bugs races,deadlocks) as a bit
+** mask, bit i for names[i], or a usage error naming the choices. */
+unsigned rp_parse_choices(const char *name, const char *value, const char *const *names,
+                          unsigned n);
+
 #endif

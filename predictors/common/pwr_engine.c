@@ -64,11 +64,7 @@ static bool closure_due(const pwr_state *s, const pwr_thread *th, unsigned op) {
 }
 
 static void history_add(pwr_state *s, pwr_lock *l, uint32_t u) {
-  if (u >= l->hist_cap) {
-    size_t old = l->hist_cap;
-    RP_GROW(l->hist, l->hist_cap, u);
-    memset(l->hist + old, 0, (l->hist_cap - old) * sizeof *l->hist);
-  }
+  RP_GROW(l->hist, l->hist_cap, u);   /* new rings are zeroed: empty */
   cs_ring *r = &l->hist[u];
   if (r->n == 0) {
     RP_GROW(l->owners, l->owners_cap, l->nowners);

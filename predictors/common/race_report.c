@@ -138,8 +138,8 @@ void rp_report_extra_stats(rp_race_report *r, const char *header, const char *fm
 /* The approximate column: which counts are not exact. */
 static void approximate(const rp_race_report *r, bool median_exact, char *out, size_t size) {
   snprintf(out, size, "%s%s%s", median_exact ? "" : "median_distance",
-           median_exact || r->late_seconds.count == 0 ? "" : ";",
-           r->late_seconds.count ? "racy_events" : "");
+           median_exact || rp_u64set_count(&r->late_seconds) == 0 ? "" : ";",
+           rp_u64set_count(&r->late_seconds) ? "racy_events" : "");
 }
 
 static void close_output(FILE *f, const char *what) {
@@ -168,7 +168,7 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
             ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
             ",%.3f,%s%s\n",
             events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
-            r->racy_events, r->location_pairs.count, r->racy_lines.count, r->distances.max,
+            r->racy_events, rp_u64set_count(&r->location_pairs), rp_u64set_count(&r->racy_lines), r->distances.max,
             median, ms, approx, r->extra_values);
   }
   if (!r->quiet)
@@ -176,8 +176,8 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
            "%" PRIu64 " racy events, %zu racy lines, %" PRIu64 " racy pairs, "
            "%zu racy location pairs%s%s%s (%.0f ms)\n",
            r->predictor, r->trace, events, s->threads.count, s->locks.count,
-           s->vars.count, r->racy_events, r->racy_lines.count, r->pairs,
-           r->location_pairs.count, r->extra_summary, approx[0] ? "; approximate: " : "",
+           s->vars.count, r->racy_events, rp_u64set_count(&r->racy_lines), r->pairs,
+           rp_u64set_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
            approx, ms);
   close_output(r->races, "race report");
   close_output(r->stats, "stats");

@@ -30,7 +30,7 @@ const char *rp_rdef_names(void) {
   return names;
 }
 
-/* Split the trace by thread and find each read's writer and each fork. */
+/* Split the trace by thread; note where each thread's reads of a variable end. */
 void rp_rmodel_init(rp_rmodel *m, const rp_trace *trace, const rp_rdef *def) {
   memset(m, 0, sizeof *m);
   m->trace = trace;
@@ -38,46 +38,18 @@ void rp_rmodel_init(rp_rmodel *m, const rp_trace *trace, const rp_rdef *def) {
   m->threads = (uint32_t)trace->sym.threads.count;
   m->vars = (uint32_t)trace->sym.vars.count;
   m->locks = (uint32_t)trace->sym.locks.count;
-  size_t n = trace->count;
-  m->len = rp_calloc(m->threads + 1, sizeof *m->len);
-  m->ev = rp_calloc(m->threads + 1, sizeof *m->ev);
-  m->rank = rp_calloc(n + 1, sizeof *m->rank);
-  m->writer = rp_calloc(n + 1, sizeof *m->writer);
-  m->fork_of = rp_calloc(m->threads + 1, sizeof *m->fork_of);
+  rp_trace_threads_build(&m->by_thread, trace);
   m->read_end = rp_calloc((size_t)m->threads * m->vars + 1, sizeof *m->read_end);
-  uint32_t *last_write = rp_calloc(m->vars + 1, sizeof *last_write);
-
-  for (size_t i = 0; i < n; i++) m->len[trace->events[i].thread]++;
-  for (uint32_t t = 0; t < m->threads; t++) {
-    m->ev[t] = rp_calloc(m->len[t] + 1, sizeof **m->ev);
-    m->len[t] = 0;
-    m->fork_of[t] = RP_NONE;
-  }
-  for (uint32_t i = 0; i < n; i++) {
+  for (uint32_t i = 0; i < trace->count; i++) {
     const rp_event *e = &trace->events[i];
-    m->rank[i] = m->len[e->thread];
-    m->ev[e->thread][m->len[e->thread]++] = i;
-    m->writer[i] = RP_NONE;
-    if (e->op == RP_OP_READ) {
-      m->writer[i] = last_write[e->operand] ? last_write[e->operand] - 1 : RP_NONE;
-      m->read_end[(size_t)e->thread * m->vars + e->operand] = m->rank[i] + 1;
-    } else if (e->op == RP_OP_WRITE) {
-      last_write[e->operand] = i + 1;
-    } else if (e->op == RP_OP_FORK) {
-      m->fork_of[e->operand] = i;
-    }
+    if (e->op == RP_OP_READ)
+      m->read_end[(size_t)e->thread * m->vars + e->operand] = m->by_thread.rank[i] + 1;
   }
-  free(last_write);
   m->def_data = def->prepare ? def->prepare(m) : NULL;
 }
 
 void rp_rmodel_free(rp_rmodel *m) {
-  for (uint32_t t = 0; t < m->threads; t++) free(m->ev[t]);
-  free(m->ev);
-  free(m->len);
-  free(m->rank);
-  free(m->writer);
-  free(m->fork_of);
+  rp_trace_threads_free(&m->by_thread);
   free(m->read_end);
   if (m->def->release && m->def_data) m->def->release(m->def_data);
   else free(m->def_data);
@@ -99,8 +71,8 @@ void rp_rstate_free(rp_rstate *s) {
 }
 
 bool rp_rforked(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
-  uint32_t f = m->fork_of[m->trace->events[i].thread];
-  return f == RP_NONE || s->cut[m->trace->events[f].thread] > m->rank[f];
+  uint32_t f = m->by_thread.fork_of[m->trace->events[i].thread];
+  return f == RP_NONE || s->cut[m->trace->events[f].thread] > m->by_thread.rank[f];
 }
 
 /* The rules every definition shares: thread order, fork/join, locks. */
@@ -110,13 +82,13 @@ static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, ui
   if (!rp_rforked(m, s, i)) return "its thread was not forked yet";
   if (e->op == RP_OP_ACQ && s->holder[e->operand])
     return "the lock is held";
-  if (e->op == RP_OP_JOIN && s->cut[e->operand] < m->len[e->operand])
+  if (e->op == RP_OP_JOIN && s->cut[e->operand] < m->by_thread.len[e->operand])
     return "the joined thread has events left";
   /* A join waits for a thread that starts only at its fork, so the fork comes
   ** first even when the thread has no events (DESIGN.md, Ground truth). */
-  if (e->op == RP_OP_JOIN && m->fork_of[e->operand] != RP_NONE) {
-    uint32_t f = m->fork_of[e->operand];
-    if (s->cut[m->trace->events[f].thread] <= m->rank[f])
+  if (e->op == RP_OP_JOIN && m->by_thread.fork_of[e->operand] != RP_NONE) {
+    uint32_t f = m->by_thread.fork_of[e->operand];
+    if (s->cut[m->trace->events[f].thread] <= m->by_thread.rank[f])
       return "the joined thread was not forked yet";
   }
   return NULL;

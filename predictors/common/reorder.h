@@ -21,8 +21,7 @@
 #include <stdint.h>
 
 #include "trace.h"
-
-#define RP_NONE UINT32_MAX
+#include "trace_threads.h"
 
 typedef struct rp_rmodel rp_rmodel;
 typedef struct rp_rstate rp_rstate;
@@ -60,11 +59,7 @@ struct rp_rmodel {
   const rp_rdef *def;
   void *def_data;
   uint32_t threads, vars, locks;
-  uint32_t *len;          /* events per thread */
-  uint32_t **ev;          /* ev[t][k]: index of the k-th event of thread t */
-  uint32_t *rank;         /* rank[i]: k such that ev[thread][k] == i */
-  uint32_t *writer;       /* reads: index of the last earlier write, or RP_NONE */
-  uint32_t *fork_of;      /* thread -> index of its fork, or RP_NONE */
+  rp_trace_threads by_thread;
   uint32_t *read_end;     /* [t * vars + x]: 1 + rank of t's last read of x, or 0 */
 };
 
@@ -91,7 +86,7 @@ void rp_rstate_free(rp_rstate *s);
 
 /* The next event of thread t at s, or RP_NONE when t is done. */
 static inline uint32_t rp_rnext(const rp_rmodel *m, const rp_rstate *s, uint32_t t) {
-  return s->cut[t] < m->len[t] ? m->ev[t][s->cut[t]] : RP_NONE;
+  return s->cut[t] < m->by_thread.len[t] ? m->by_thread.ev[t][s->cut[t]] : RP_NONE;
 }
 
 /* Whether event i, next in its thread, may start: its thread was forked. */
@@ -107,7 +102,7 @@ void rp_rundo_append(const rp_rmodel *m, rp_rstate *s, rp_rundo u);
 
 /* Whether read i would see its original writer if appended at s. */
 static inline bool rp_rsees_writer(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
-  uint32_t w = m->writer[i];
+  uint32_t w = m->by_thread.writer[i];
   return s->lastw[m->trace->events[i].operand] == (w == RP_NONE ? 0 : w + 1);
 }
 

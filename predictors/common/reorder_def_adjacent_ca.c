@@ -26,8 +26,8 @@ static void *prepare(const rp_rmodel *m) {
         need[i * T + u] = e->op == RP_OP_WRITE ? access_end[ux] : write_end[ux];
     }
     size_t tx = (size_t)e->thread * m->vars + e->operand;
-    access_end[tx] = m->rank[i] + 1;
-    if (e->op == RP_OP_WRITE) write_end[tx] = m->rank[i] + 1;
+    access_end[tx] = m->by_thread.rank[i] + 1;
+    if (e->op == RP_OP_WRITE) write_end[tx] = m->by_thread.rank[i] + 1;
   }
   free(write_end);
   free(access_end);

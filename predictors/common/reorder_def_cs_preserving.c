@@ -20,7 +20,7 @@ static void *prepare(const rp_rmodel *m) {
     if (e->op == RP_OP_ACQ)
       for (size_t u = 0; u < T; u++) need[i * T + u] = release_end[u * m->locks + e->operand];
     else if (e->op == RP_OP_REL)
-      release_end[(size_t)e->thread * m->locks + e->operand] = m->rank[i] + 1;
+      release_end[(size_t)e->thread * m->locks + e->operand] = m->by_thread.rank[i] + 1;
   }
   free(release_end);
   return need;

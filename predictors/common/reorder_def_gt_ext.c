@@ -11,61 +11,29 @@
 #include "reorder.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "diag.h"
+#include "key_table.h"
 
 typedef struct ext_memo {
-  size_t words;       /* key words */
-  uint32_t *keys;     /* slot i: keys[i * words ...] */
-  uint8_t *state;     /* 0 empty, 1 extends, 2 does not */
-  size_t mask, count;
-  uint32_t *scratch;  /* one key */
+  rp_key_table states;   /* the state keys decided so far */
+  bool *extends;         /* per state key id: whether it extends */
+  size_t extends_cap;
+  uint32_t *scratch;     /* one key */
 } ext_memo;
-
-static uint64_t key_hash(const uint32_t *k, size_t words) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < words; i++) h = (h ^ k[i]) * 1099511628211ull;
-  return h;
-}
-
-static size_t slot_of(const ext_memo *t, const uint32_t *k) {
-  size_t i = key_hash(k, t->words) & t->mask;
-  while (t->state[i] && memcmp(t->keys + i * t->words, k, t->words * sizeof *k) != 0)
-    i = (i + 1) & t->mask;
-  return i;
-}
-
-static void memo_grow(ext_memo *t) {
-  ext_memo old = *t;
-  size_t cap = (old.mask + 1) * 2;
-  t->mask = cap - 1;
-  t->keys = rp_malloc(cap * t->words * sizeof *t->keys);
-  t->state = rp_calloc(cap, 1);
-  for (size_t i = 0; i <= old.mask; i++) {
-    if (!old.state[i]) continue;
-    size_t j = slot_of(t, old.keys + i * t->words);
-    memcpy(t->keys + j * t->words, old.keys + i * t->words, t->words * sizeof *t->keys);
-    t->state[j] = old.state[i];
-  }
-  free(old.keys);
-  free(old.state);
-}
 
 static void *prepare(const rp_rmodel *m) {
   ext_memo *t = rp_calloc(1, sizeof *t);
-  t->words = rp_rkey_words(m);
-  t->mask = 63;
-  t->keys = rp_malloc((t->mask + 1) * t->words * sizeof *t->keys);
-  t->state = rp_calloc(t->mask + 1, 1);
-  t->scratch = rp_malloc(t->words * sizeof *t->scratch);
+  size_t words = rp_rkey_words(m);
+  rp_key_table_init(&t->states, words);
+  t->scratch = rp_calloc(words + 1, sizeof *t->scratch);
   return t;
 }
 
 static void release(void *data) {
   ext_memo *t = data;
-  free(t->keys);
-  free(t->state);
+  rp_key_table_free(&t->states);
+  free(t->extends);
   free(t->scratch);
   free(t);
 }
@@ -74,8 +42,8 @@ static void release(void *data) {
 static bool extends(const rp_rmodel *m, rp_rstate *s) {
   ext_memo *t = m->def_data;
   rp_rkey(m, s, t->scratch);
-  size_t i = slot_of(t, t->scratch);
-  if (t->state[i]) return t->state[i] == 1;
+  uint32_t id = rp_key_table_find(&t->states, t->scratch);
+  if (id != RP_KEY_NONE) return t->extends[id];
   bool done = true, ok = false;
   for (uint32_t u = 0; u < m->threads && !ok; u++) {
     uint32_t e = rp_rnext(m, s, u);
@@ -88,11 +56,9 @@ static bool extends(const rp_rmodel *m, rp_rstate *s) {
   }
   ok = ok || done;
   rp_rkey(m, s, t->scratch);   /* the recursion used the scratch key */
-  if ((t->count + 1) * 2 > t->mask + 1) memo_grow(t);
-  i = slot_of(t, t->scratch);
-  memcpy(t->keys + i * t->words, t->scratch, t->words * sizeof *t->scratch);
-  t->state[i] = ok ? 1 : 2;
-  t->count++;
+  id = rp_key_table_add(&t->states, t->scratch, NULL);
+  RP_GROW(t->extends, t->extends_cap, id);
+  t->extends[id] = ok;
   return ok;
 }
 

@@ -36,13 +36,13 @@ int rp_witness_map(const rp_rmodel *m, const rp_trace *w, uint32_t *index, char 
     const rp_event *we = &w->events[k];
     uint32_t t = same_name(&ws->threads, we->thread, &os->threads);
     const char *tn = rp_names_get(&ws->threads, we->thread);
-    if (t == UINT32_MAX || seen[t] >= m->len[t]) {
+    if (t == UINT32_MAX || seen[t] >= m->by_thread.len[t]) {
       snprintf(err, size, "witness event %zu: thread %s has no %" PRIu32 "-th event in the original",
                k + 1, tn, (t == UINT32_MAX ? 0 : seen[t]) + 1);
       status = -1;
       break;
     }
-    uint32_t i = m->ev[t][seen[t]++];
+    uint32_t i = m->by_thread.ev[t][seen[t]++];
     const rp_event *oe = &m->trace->events[i];
     const rp_names *table = rp_operand_names(ws, we->op);
     bool same = oe->op == we->op &&

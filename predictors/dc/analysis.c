@@ -25,7 +25,6 @@ static dc_thread *thread_of(dc_analysis *a, uint32_t t) {
     th->started = true;
     th->last = th->first = th->fork_node = DC_NONE;
     rp_vc_set(&th->c, t, 1);   /* pitfall P0: own entry starts at 1 */
-    rp_vc_set(&th->h, t, 1);
   }
   return th;
 }
@@ -61,8 +60,7 @@ static void lockvar_cover(dc_lockvar *s, size_t threads) {
 }
 
 static dc_lockvar *lockvar_of(dc_analysis *a, uint32_t m, uint32_t x, uint32_t *slot) {
-  int fresh;
-  *slot = dc_keymap_get(&a->lv_map, dc_pair_key(m, x), &fresh);
+  *slot = rp_key_table_add(&a->lv_map, (const uint32_t[]){m, x}, NULL);
   RP_GROW(a->lv, a->lv_cap, *slot);
   dc_lockvar *s = &a->lv[*slot];
   lockvar_cover(s, a->nthreads);
@@ -111,15 +109,6 @@ static void join_rule_a(dc_analysis *a, dc_thread *th, const rp_vc *clk,
   rp_vc_join(&th->c, clk);
 }
 
-/* v <= P with P's own entry t replaced by own: the WCP time of thread t. */
-static bool leq_wcp_time(const rp_vc *v, const rp_vc *p, uint32_t t, uint32_t own) {
-  for (uint32_t i = 0; i < v->n; i++) {
-    uint32_t bound = i == t ? own : rp_vc_get(p, i);
-    if (v->c[i] > bound) return false;
-  }
-  return true;
-}
-
 /* ---- Lock events ---------------------------------------------------------- */
 
 static void on_acquire(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, uint32_t node) {
@@ -134,19 +123,8 @@ static void on_acquire(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   rp_vc_init(&cs->rel_clk);
   a->cs_records++;
   l->section++;
-  /* WCP: HB and WCP join the last release; log the WCP time. */
-  rp_vc_join(&th->h, &l->hb);
-  rp_vc_join(&th->p, &l->wcp);
-  RP_GROW(l->log, l->log_cap, l->log_n);
-  wcp_cs *w = &l->log[l->log_n];
-  w->thread = t;
-  rp_vc_init(&w->acq_time);
-  rp_vc_init(&w->rel_hb);
-  rp_vc_copy(&w->acq_time, &th->p);
-  rp_vc_set(&w->acq_time, t, rp_vc_get(&th->h, t));
   RP_GROW(th->held, th->held_cap, th->nheld);
-  th->held[th->nheld++] = (dc_held){m, node, l->log_n};
-  l->log_n++;
+  th->held[th->nheld++] = (dc_held){m, node};
 }
 
 /* Rule (b): sections of other threads on m whose acquire is DC-before this
@@ -165,21 +143,6 @@ static void dc_rule_b(dc_analysis *a, dc_thread *th, uint32_t t, dc_lock *l) {
       found = (*head)++;
     }
     if (found != DC_NONE) join_from(a, th, &list->rec[found].rel_clk, u, list->rec[found].rel_node);
-  }
-}
-
-/* WCP's rule (b) through the per-lock log (Kini et al.'s queues). */
-static void wcp_rule_b(dc_analysis *a, dc_thread *th, uint32_t t, dc_lock *l) {
-  RP_GROW(l->cursor, l->cursor_cap, a->nthreads);
-  uint32_t own = rp_vc_get(&th->h, t);
-  uint32_t *cur = &l->cursor[t];
-  while (*cur < l->log_n) {
-    wcp_cs *w = &l->log[*cur];
-    if (w->thread != t) {
-      if (!leq_wcp_time(&w->acq_time, &th->p, t, own)) break;
-      rp_vc_join(&th->p, &w->rel_hb);
-    }
-    (*cur)++;
   }
 }
 
@@ -203,7 +166,6 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   /* Order matters (§4.4): rule (b) first, then the rule-(a) state and the
   ** section's release clock, all before the tick. */
   dc_rule_b(a, th, t, l);
-  wcp_rule_b(a, th, t, l);
   uint32_t lt = rp_vc_get(&th->c, t);
   for (size_t i = 0; i < l->nrd; i++) {
     dc_lockvar *s = &a->lv[l->rd[i]];
@@ -211,7 +173,6 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
     rp_vc_join(&s->lr, &th->c);
     s->lr_node[t] = node;
     s->lr_lt[t] = lt;
-    rp_vc_join(&s->hr, &th->h);
   }
   for (size_t i = 0; i < l->nwr; i++) {
     dc_lockvar *s = &a->lv[l->wr[i]];
@@ -219,21 +180,17 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
     rp_vc_join(&s->lw, &th->c);
     s->lw_node[t] = node;
     s->lw_lt[t] = lt;
-    rp_vc_join(&s->hw, &th->h);
   }
   l->nrd = l->nwr = 0;
   dc_cs *cs = &l->cs[t].rec[l->cs[t].n - 1];
   rp_vc_copy(&cs->rel_clk, &th->c);
   cs->rel_node = node;
-  rp_vc_copy(&l->hb, &th->h);
-  rp_vc_copy(&l->wcp, &th->p);
-  rp_vc_copy(&l->log[held.wcp_log].rel_hb, &th->h);
 }
 
 /* ---- Accesses ------------------------------------------------------------- */
 
-/* Rule (a) for every held lock, in DC and in WCP; and list the variable in
-** the ongoing sections' read or write sets. */
+/* Rule (a) for every held lock; and list the variable in the ongoing
+** sections' read or write sets. */
 static void rule_a(dc_analysis *a, dc_thread *th, uint32_t x, bool write) {
   for (size_t i = 0; i < th->nheld; i++) {
     uint32_t m = th->held[i].lock, slot;
@@ -241,10 +198,8 @@ static void rule_a(dc_analysis *a, dc_thread *th, uint32_t x, bool write) {
     dc_lock *l = &a->locks[m];
     uint32_t n = s->threads;
     join_rule_a(a, th, &s->lw, s->lw_node, s->lw_lt, n);
-    rp_vc_join(&th->p, &s->hw);
     if (write) {
       join_rule_a(a, th, &s->lr, s->lr_node, s->lr_lt, n);
-      rp_vc_join(&th->p, &s->hr);
       if (s->wr_section != l->section + 1) {
         s->wr_section = l->section + 1;
         RP_GROW(l->wr, l->wr_cap, l->nwr);
@@ -260,9 +215,9 @@ static void rule_a(dc_analysis *a, dc_thread *th, uint32_t x, bool write) {
 
 /* The class of a race whose reported partner ran on thread u at HB local
 ** time lt, seen from thread t. */
-static dc_class classify(const dc_thread *th, uint32_t u, uint32_t lt) {
-  if (lt > rp_vc_get(&th->h, u)) return DC_CLASS_HB;
-  if (lt > rp_vc_get(&th->p, u)) return DC_CLASS_WCP;
+static dc_class classify(const dc_analysis *a, uint32_t t, uint32_t u, uint32_t lt) {
+  if (lt > rp_vc_get(rp_wcp_hb(&a->wcp, t), u)) return DC_CLASS_HB;
+  if (lt > rp_vc_get(rp_wcp_clock(&a->wcp, t), u)) return DC_CLASS_WCP;
   return DC_CLASS_DC;
 }
 
@@ -282,11 +237,11 @@ typedef struct dc_partner {
 } dc_partner;
 
 /* Add the race edge from p; report p now (all partners) or keep the latest. */
-static void take_partner(dc_analysis *a, const dc_thread *th, dc_partner *latest,
-                         dc_partner p, const rp_access *cur, uint32_t node, uint32_t x) {
+static void take_partner(dc_analysis *a, uint32_t t, dc_partner *latest, dc_partner p,
+                         const rp_access *cur, uint32_t node, uint32_t x) {
   edge(a, p.node);
   if (a->all_partners)
-    record_race(a, p.acc, p.node, cur, node, x, classify(th, p.thread, p.hb_lt));
+    record_race(a, p.acc, p.node, cur, node, x, classify(a, t, p.thread, p.hb_lt));
   else if (latest->acc == NULL || p.acc->pos > latest->acc->pos)
     *latest = p;
 }
@@ -300,23 +255,22 @@ static void check_race(dc_analysis *a, dc_thread *th, uint32_t t, dc_var *v, uin
   size_t races_before = a->nraces;
   if (v->written && v->wacc.thread != t &&
       rp_vc_get(&v->wclk, v->wacc.thread) > rp_vc_get(&th->c, v->wacc.thread))
-    take_partner(a, th, &latest, (dc_partner){&v->wacc, v->wnode, v->wacc.thread, v->whb_lt},
+    take_partner(a, t, &latest, (dc_partner){&v->wacc, v->wnode, v->wacc.thread, v->whb_lt},
                  cur, node, x);
   if (write)
     for (uint32_t u = 0; u < v->threads; u++)
       if (u != t && v->rlt[u] > rp_vc_get(&th->c, u))
-        take_partner(a, th, &latest, (dc_partner){&v->racc[u], v->rnode[u], u, v->rhb_lt[u]},
+        take_partner(a, t, &latest, (dc_partner){&v->racc[u], v->rnode[u], u, v->rhb_lt[u]},
                      cur, node, x);
   if (latest.acc != NULL)
-    record_race(a, latest.acc, latest.node, cur, node, x, classify(th, latest.thread, latest.hb_lt));
+    record_race(a, latest.acc, latest.node, cur, node, x,
+                classify(a, t, latest.thread, latest.hb_lt));
   if (a->nraces == races_before) return;
   rp_vc_join(&th->c, &v->wclk);
-  rp_vc_join(&th->h, &v->whb);
-  rp_vc_join(&th->p, &v->whb);
+  rp_wcp_order_before(&a->wcp, t, &v->whb);
   if (write) {
     rp_vc_join(&th->c, &v->rjoin);
-    rp_vc_join(&th->h, &v->rhb);
-    rp_vc_join(&th->p, &v->rhb);
+    rp_wcp_order_before(&a->wcp, t, &v->rhb);
   }
 }
 
@@ -328,20 +282,21 @@ static void on_access(dc_analysis *a, dc_thread *th, const rp_event *ev, uint64_
   dc_var *v = var_of(a, x);
   rp_access cur = rp_access_of(ev, pos);
   check_race(a, th, t, v, x, write, &cur, node);
+  const rp_vc *h = rp_wcp_hb(&a->wcp, t);
   if (write) {
     v->written = true;
     rp_vc_copy(&v->wclk, &th->c);
     v->wnode = node;
     v->wacc = cur;
-    rp_vc_copy(&v->whb, &th->h);
-    v->whb_lt = rp_vc_get(&th->h, t);
+    rp_vc_copy(&v->whb, h);
+    v->whb_lt = rp_vc_get(h, t);
   } else {
     v->rlt[t] = rp_vc_get(&th->c, t);
     v->rnode[t] = node;
     v->racc[t] = cur;
     rp_vc_join(&v->rjoin, &th->c);
-    v->rhb_lt[t] = rp_vc_get(&th->h, t);
-    rp_vc_join(&v->rhb, &th->h);
+    v->rhb_lt[t] = rp_vc_get(h, t);
+    rp_vc_join(&v->rhb, h);
   }
 }
 
@@ -349,8 +304,6 @@ static void on_access(dc_analysis *a, dc_thread *th, const rp_event *ev, uint64_
 
 static void on_fork(dc_thread *th, dc_thread *ch, uint32_t node) {
   rp_vc_join(&ch->c, &th->c);
-  rp_vc_join(&ch->h, &th->h);
-  rp_vc_join(&ch->p, &th->h);
   ch->forked = true;
   ch->fork_node = node;
 }
@@ -359,8 +312,6 @@ static void on_join(dc_analysis *a, dc_thread *th, dc_thread *ch, uint32_t child
   if (ch->last != DC_NONE && rp_vc_get(&ch->c, child) - 1 > rp_vc_get(&th->c, child))
     edge(a, ch->last);
   rp_vc_join(&th->c, &ch->c);
-  rp_vc_join(&th->h, &ch->h);
-  rp_vc_join(&th->p, &ch->h);
 }
 
 /* ---- The event loop ------------------------------------------------------- */
@@ -384,6 +335,7 @@ void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos) {
   if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) thread_of(a, ev->operand);
   dc_thread *th = thread_of(a, t);
   if (a->build_graph) add_node(a, th, ev);
+  rp_wcp_event(&a->wcp, ev);   /* first: an access's class needs its rule (a) */
   switch ((rp_op)ev->op) {
   case RP_OP_READ:
   case RP_OP_WRITE:
@@ -407,7 +359,7 @@ void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos) {
   if (th->first == DC_NONE) th->first = node;
   th->last = node;
   rp_vc_tick(&th->c, t);
-  rp_vc_tick(&th->h, t);
+  rp_wcp_tick(&a->wcp, t);
 }
 
 void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit) {
@@ -415,15 +367,16 @@ void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit) {
   a->build_graph = build_graph;
   a->race_limit = race_limit;
   dc_graph_init(&a->g);
-  dc_keymap_init(&a->lv_map);
+  /* Every queue entry is kept: exact for a thread that appears late without
+  ** a fork, as the classes always were. */
+  rp_wcp_clocks_init(&a->wcp, RP_WCP_VINDICATOR, false);
+  rp_key_table_init(&a->lv_map, 2);
 }
 
 void dc_analysis_free(dc_analysis *a) {
   for (size_t t = 0; t < a->nthreads; t++) {
     dc_thread *th = &a->threads[t];
     rp_vc_free(&th->c);
-    rp_vc_free(&th->h);
-    rp_vc_free(&th->p);
     free(th->held);
   }
   free(a->threads);
@@ -433,18 +386,10 @@ void dc_analysis_free(dc_analysis *a) {
       for (size_t i = 0; i < l->cs[u].n; i++) rp_vc_free(&l->cs[u].rec[i].rel_clk);
       free(l->cs[u].rec);
     }
-    for (size_t i = 0; i < l->log_n; i++) {
-      rp_vc_free(&l->log[i].acq_time);
-      rp_vc_free(&l->log[i].rel_hb);
-    }
     free(l->cs);
     free(l->head);
     free(l->rd);
     free(l->wr);
-    free(l->log);
-    free(l->cursor);
-    rp_vc_free(&l->hb);
-    rp_vc_free(&l->wcp);
   }
   free(a->locks);
   for (size_t x = 0; x < a->vars_cap; x++) {
@@ -459,19 +404,18 @@ void dc_analysis_free(dc_analysis *a) {
     free(v->rhb_lt);
   }
   free(a->vars);
-  for (size_t i = 0; i < a->lv_map.count; i++) {
+  for (size_t i = 0; i < rp_key_table_count(&a->lv_map); i++) {
     dc_lockvar *s = &a->lv[i];
     rp_vc_free(&s->lr);
     rp_vc_free(&s->lw);
-    rp_vc_free(&s->hr);
-    rp_vc_free(&s->hw);
     free(s->lr_node);
     free(s->lr_lt);
     free(s->lw_node);
     free(s->lw_lt);
   }
   free(a->lv);
-  dc_keymap_free(&a->lv_map);
+  rp_key_table_free(&a->lv_map);
   dc_graph_free(&a->g);
+  rp_wcp_clocks_free(&a->wcp);
   free(a->races);
 }

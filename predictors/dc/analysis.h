@@ -1,7 +1,8 @@
 /*
 ** The DC front end (spec dc-vindication.md §4): one pass over the trace with
 ** vector clocks for the doesn't-commute order, and in lockstep the HB and WCP
-** clocks (Appendix X) that classify each DC race by its reported partner.
+** clocks (Appendix X: common/wcp_clocks.h, the Vindicator artifact's variant)
+** that classify each DC race by its reported partner.
 ** With a graph it also builds the constraint graph G (§5) for VindicateRace.
 **
 ** Races are kept, not printed: their verdicts come after the whole trace.
@@ -13,9 +14,10 @@
 #include <stdint.h>
 
 #include "graph.h"
-#include "keymap.h"
+#include "key_table.h"
 #include "race_report.h"
 #include "vc.h"
+#include "wcp_clocks.h"
 
 /* The strongest relation under which a race's reported partner is unordered. */
 typedef enum dc_class { DC_CLASS_HB, DC_CLASS_WCP, DC_CLASS_DC } dc_class;
@@ -39,14 +41,6 @@ typedef struct dc_cslist {
   size_t n, cap;
 } dc_cslist;
 
-/* WCP's record of a critical section: its WCP time at the acquire and its
-** HB clock at the release (Kini et al.'s Acq and Rel queue entries, kept once
-** per lock with a cursor per reading thread). */
-typedef struct wcp_cs {
-  uint32_t thread;
-  rp_vc acq_time, rel_hb;
-} wcp_cs;
-
 typedef struct dc_lock {
   dc_cslist *cs;            /* cs[u]: u's critical sections */
   uint32_t *head;           /* head[t * dim + u]: first of cs[u] not yet ordered before t's release */
@@ -54,11 +48,6 @@ typedef struct dc_lock {
   uint32_t *rd, *wr;        /* lock-variable slots read/written in the ongoing section */
   size_t nrd, nwr, rd_cap, wr_cap;
   uint32_t section;         /* number of the ongoing section, for de-duplication */
-  rp_vc hb, wcp;            /* WCP companion: clocks of the last release */
-  wcp_cs *log;
-  size_t log_n, log_cap;
-  uint32_t *cursor;         /* cursor[t]: first log entry t has not consumed */
-  size_t cursor_cap;
 } dc_lock;
 
 /* Rule-(a) state of one (lock, variable): joins of the release clocks of the
@@ -69,7 +58,6 @@ typedef struct dc_lockvar {
   uint32_t *lr_node, *lr_lt, *lw_node, *lw_lt;   /* per thread */
   uint32_t threads;
   uint32_t rd_section, wr_section;   /* section + 1 that last listed it */
-  rp_vc hr, hw;                      /* WCP companion: HB clocks of those sections */
 } dc_lockvar;
 
 typedef struct dc_var {
@@ -88,13 +76,11 @@ typedef struct dc_var {
 
 typedef struct dc_held {
   uint32_t lock, acq_node;
-  size_t wcp_log;          /* this section's entry in the lock's WCP log */
 } dc_held;
 
 typedef struct dc_thread {
   bool started, forked;
   rp_vc c;                 /* DC clock */
-  rp_vc h, p;              /* HB clock, WCP clock (P has no own entry) */
   uint32_t last;           /* latest node, DC_NONE */
   uint32_t first;          /* first node, DC_NONE */
   uint32_t fork_node;
@@ -106,6 +92,7 @@ typedef struct dc_analysis {
   bool build_graph;
   bool all_partners;       /* report every unordered partner, not only the latest */
   dc_graph g;
+  rp_wcp_clocks wcp;       /* the HB and WCP clocks, for the races' classes */
   uint32_t nodes;          /* events analysed (= nodes of G when built) */
   dc_thread *threads;
   size_t nthreads, threads_cap;
@@ -113,7 +100,7 @@ typedef struct dc_analysis {
   size_t locks_cap;
   dc_var *vars;
   size_t vars_cap;
-  dc_keymap lv_map;
+  rp_key_table lv_map;
   dc_lockvar *lv;
   size_t lv_cap;
   dc_race *races;

@@ -50,34 +50,16 @@ typedef struct dc_state {
 
 static const char *const class_names[] = {"hb", "wcp", "dc"};
 static const char *const verdict_names[] = {"verified", "false", "unknown"};
-
-/* "verified,unknown" -> the mask of those verdicts. */
-static unsigned parse_verdicts(const char *value) {
-  unsigned mask = 0;
-  if (value == NULL) rp_usage_error("--verdicts needs a list such as verified,false");
-  for (const char *p = value; *p;) {
-    size_t len = strcspn(p, ",");
-    unsigned v = 0;
-    while (v < 3 && !(strlen(verdict_names[v]) == len && strncmp(p, verdict_names[v], len) == 0)) v++;
-    if (v == 3) rp_usage_error("--verdicts: expected verified, false or unknown in '%s'", value);
-    mask |= 1u << v;
-    p += len + (p[len] == ',');
-  }
-  return mask;
-}
+static const char *const mode_names[] = {"dc-only", "all", "none"};   /* vindicate_mode */
 
 static int dc_option(void *ctx, const char *name, const char *value) {
   dc_config *c = ctx;
   if (strcmp(name, "--verdicts") == 0) {
-    c->verdict_mask = parse_verdicts(value);
+    c->verdict_mask = rp_parse_choices(name, value, verdict_names, 3);
     return 2;
   }
   if (strcmp(name, "--vindicate") == 0) {
-    if (value == NULL) rp_usage_error("--vindicate needs all, none or dc-only");
-    if (strcmp(value, "all") == 0) c->mode = MODE_ALL;
-    else if (strcmp(value, "none") == 0) c->mode = MODE_NONE;
-    else if (strcmp(value, "dc-only") == 0) c->mode = MODE_DC_ONLY;
-    else rp_usage_error("--vindicate: expected all, none or dc-only, not '%s'", value);
+    c->mode = (vindicate_mode)rp_parse_choice(name, value, mode_names, 3);
     return 2;
   }
   if (strcmp(name, "--witness") == 0) {
@@ -94,9 +76,8 @@ static int dc_option(void *ctx, const char *name, const char *value) {
     return 1;
   }
   if (strcmp(name, "--missing-release") == 0) {
-    if (value && strcmp(value, "eager") == 0) c->missing_when_stuck = false;
-    else if (value && strcmp(value, "when-stuck") == 0) c->missing_when_stuck = true;
-    else rp_usage_error("--missing-release: expected eager or when-stuck");
+    static const char *const when[] = {"eager", "when-stuck"};
+    c->missing_when_stuck = rp_parse_choice(name, value, when, 2) == 1;
     return 2;
   }
   if (strcmp(name, "--vindicate-budget") == 0) {
@@ -260,7 +241,6 @@ static void dc_finish(void *state, rp_race_report *rep) {
     rp_report_pair(rep, &r->first, &r->second, r->var, extra);
   }
   uint64_t po_edges = an->build_graph ? an->g.n - (uint64_t)an->nthreads : 0;
-  static const char *const modes[] = {"dc-only", "all", "none"};
   rp_report_extra_stats(
       rep, ",vindicate,dc_only_races,vindicated,verified,false,unknown,graph_nodes,graph_edges,"
            "ls_edges,vindication_timeouts,bad_witnesses,vindication_static_ms,vindication_ms,"
@@ -268,7 +248,7 @@ static void dc_finish(void *state, rp_race_report *rep) {
       ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",%" PRIu64
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64
       ",%" PRIu64,
-      modes[s->cfg->mode], dc_only, tot.vindicated, tot.verdicts[VR_VERIFIED],
+      mode_names[s->cfg->mode], dc_only, tot.vindicated, tot.verdicts[VR_VERIFIED],
       tot.verdicts[VR_FALSE], tot.verdicts[VR_UNKNOWN], an->build_graph ? an->g.n : 0,
       an->build_graph ? an->g.edges + po_edges : 0, tot.ls_edges, tot.timeouts,
       tot.bad_witnesses, tot.static_ms, tot.ms,

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "keymap.h"
+#include "key_table.h"
 #include "u64set.h"
 
 /* ---- Scratch sets and the time budget ------------------------------------- */
@@ -117,8 +117,8 @@ static void collect_rel(vindicator *v, uint32_t x) {
 /* The acquires of lock m by thread t, in trace order, from the per-(lock,
 ** thread) lists built by vr_init. */
 static const uint32_t *acquires_of(const vindicator *v, uint32_t m, uint32_t t, size_t *n) {
-  uint32_t slot = dc_keymap_find(&v->acq_map, dc_pair_key(m, t));
-  if (slot == DC_NONE) {
+  uint32_t slot = rp_key_table_find(&v->acq_map, (const uint32_t[]){m, t});
+  if (slot == RP_KEY_NONE) {
     *n = 0;
     return NULL;
   }
@@ -484,11 +484,11 @@ static void index_acquires(vindicator *v) {
   const dc_graph *g = v->g;
   size_t slots = 0, cap = 0;
   uint32_t *count = NULL;
-  dc_keymap_init(&v->acq_map);
+  rp_key_table_init(&v->acq_map, 2);
   for (uint32_t x = 0; x < g->n; x++) {
     if (g->ev[x].op != RP_OP_ACQ) continue;
-    int fresh;
-    uint32_t slot = dc_keymap_get(&v->acq_map, dc_pair_key(g->ev[x].operand, g->ev[x].thread), &fresh);
+    uint32_t slot =
+        rp_key_table_add(&v->acq_map, (const uint32_t[]){g->ev[x].operand, g->ev[x].thread}, NULL);
     RP_GROW(count, cap, slot);
     count[slot]++;
     if (slot + 1 > slots) slots = slot + 1;
@@ -499,7 +499,8 @@ static void index_acquires(vindicator *v) {
   for (size_t i = 0; i < slots; i++) count[i] = v->acq_off[i];
   for (uint32_t x = 0; x < g->n; x++)
     if (g->ev[x].op == RP_OP_ACQ)
-      v->acq_nodes[count[dc_keymap_find(&v->acq_map, dc_pair_key(g->ev[x].operand, g->ev[x].thread))]++] = x;
+      v->acq_nodes[count[rp_key_table_find(&v->acq_map,
+                                           (const uint32_t[]){g->ev[x].operand, g->ev[x].thread})]++] = x;
   free(count);
 }
 
@@ -558,7 +559,7 @@ void vr_free(vindicator *v) {
   free(v->latest);
   free(v->acq_off);
   free(v->acq_nodes);
-  dc_keymap_free(&v->acq_map);
+  rp_key_table_free(&v->acq_map);
 }
 
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {

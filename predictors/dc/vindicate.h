@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "graph.h"
-#include "keymap.h"
+#include "key_table.h"
 
 typedef enum vr_verdict { VR_VERIFIED, VR_FALSE, VR_UNKNOWN } vr_verdict;
 
@@ -51,7 +51,7 @@ typedef struct vindicator {
   size_t nc, c_cap;
   uint32_t *acqs, *rels;
   uint32_t *latest;          /* per thread: latest node reached backward */
-  dc_keymap acq_map;         /* (lock, thread) -> slot of its acquire list */
+  rp_key_table acq_map;      /* (lock, thread) -> slot of its acquire list */
   uint32_t *acq_off, *acq_nodes;
   size_t nacqs, acqs_cap, nrels, rels_cap;
   struct timespec started;

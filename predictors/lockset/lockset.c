@@ -60,12 +60,8 @@ static int lockset_option(void *ctx, const char *name, const char *value) {
     return 1;
   }
   if (strcmp(name, "--mode") != 0) return 0;
-  for (int m = 0; value && m < (int)(sizeof mode_names / sizeof *mode_names); m++)
-    if (strcmp(value, mode_names[m]) == 0) {
-      cfg->mode = (lockset_mode)m;
-      return 2;
-    }
-  rp_usage_error("--mode: expected ls, ls-ct or eraser, got '%s'", value ? value : "");
+  cfg->mode = (lockset_mode)rp_parse_choice(name, value, mode_names, 3);
+  return 2;
 }
 
 static void *lockset_create(void *ctx) {

@@ -229,7 +229,7 @@ static void write_stats(m2_run *r) {
       ",%.1f,%.1f,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%zu,%s,%" PRIu64 ",%" PRIu64 ",%.1f,%" PRIu64,
       d->calls, d->by_how[M2_FAST], d->by_how[M2_FAST_OPEN], d->by_how[M2_CLOSURE_I1],
       d->by_how[M2_CLOSURE_I2], rejected_certain, rejected_uncertain, d->item4, cl->closures,
-      cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, r->unc_locs.count,
+      cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, rp_u64set_count(&r->unc_locs),
       r->unc_pairs ? "no" : "yes", r->racy_vars,
       pairs ? (double)r->distance_sum / (double)pairs : 0.0,
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,

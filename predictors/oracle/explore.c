@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "diag.h"
-#include "state_set.h"
+#include "key_table.h"
 
 /* Conflicting pairs: per variable, the cross-thread pairs with a write. */
 static uint64_t count_pairs(const rp_rmodel *m) {
@@ -69,7 +69,7 @@ bool explore_is_deadlock(const explore *x, uint32_t a, uint32_t b) {
 typedef struct search {
   explore *x;
   rp_rstate s;
-  state_set seen;
+  rp_key_table seen;
   uint32_t *key;
   uint32_t *path;       /* events appended, in order */
   rp_rundo *undo;       /* undo[d]: how to take path[d] back */
@@ -122,7 +122,9 @@ static void test_deadlocks(search *q, size_t depth) {
 /* Enter the current state if new; false if it was seen before. */
 static bool enter(search *q, size_t depth) {
   rp_rkey(q->x->m, &q->s, q->key);
-  if (!state_set_add(&q->seen, q->key)) return false;
+  bool added;
+  rp_key_table_add(&q->seen, q->key, &added);
+  if (!added) return false;
   q->x->states++;
   q->next_try[depth] = 0;
   test_front(q, depth);
@@ -139,7 +141,7 @@ static double ms_since(const struct timespec *t0) {
 /* The clock is read every 4096 steps: a step costs well under a microsecond. */
 static bool must_stop(explore *x, uint64_t step, const struct timespec *started) {
   if (x->max_ms > 0 && step % 4096 == 0 && ms_since(started) > x->max_ms) x->out_of_time = true;
-  return (x->races.count == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
+  return (rp_u64set_count(&x->races) == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
 }
 
 void explore_run(explore *x) {
@@ -147,7 +149,7 @@ void explore_run(explore *x) {
   size_t n = m->trace->count;
   search q = {.x = x};
   rp_rstate_init(&q.s, m);
-  state_set_init(&q.seen, rp_rkey_words(m));
+  rp_key_table_init(&q.seen, rp_rkey_words(m));
   q.key = rp_calloc(rp_rkey_words(m) + 1, sizeof *q.key);
   q.path = rp_calloc(n + 1, sizeof *q.path);
   q.undo = rp_calloc(n + 1, sizeof *q.undo);
@@ -176,9 +178,9 @@ void explore_run(explore *x) {
     if (enter(&q, depth + 1)) depth++;
     else rp_rundo_append(m, &q.s, q.undo[depth]);
   }
-  x->complete = x->races.count == x->pairs || (x->states < x->max_states && !x->out_of_time);
+  x->complete = rp_u64set_count(&x->races) == x->pairs || (x->states < x->max_states && !x->out_of_time);
   x->deadlocks_complete = x->states < x->max_states && !x->out_of_time;
   rp_rstate_free(&q.s);
-  state_set_free(&q.seen);
+  rp_key_table_free(&q.seen);
   free(q.key), free(q.path), free(q.undo), free(q.next_try);
 }

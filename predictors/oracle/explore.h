@@ -1,6 +1,6 @@
 /*
 ** Exhaustive search of the correct reorderings of a trace, depth first,
-** visiting each distinct state once (state_set.h).  At every state it tests
+** visiting each distinct state once (key_table.h).  At every state it tests
 ** the conflicting pairs formed by the threads' next events with the
 ** definition's race test; a pair found racing once is decided.  The search
 ** stops when every conflicting pair is a race, when every state was seen

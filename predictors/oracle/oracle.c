@@ -156,7 +156,7 @@ static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
     }
   rp_report_extra_stats(rep, ",def,states,pairs,races,unknown,out_of_time",
                         ",%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%d", x->m->def->name,
-                        x->states, x->pairs, x->races.count, unknown, x->out_of_time);
+                        x->states, x->pairs, rp_u64set_count(&x->races), unknown, x->out_of_time);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; --def %s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
            x->states, unknown);

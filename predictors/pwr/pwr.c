@@ -33,20 +33,13 @@ static int pwr_option(void *ctx, const char *name, const char *value) {
   }
   else if (strcmp(name, "--no-wr-adj") == 0) cfg->wr_adj = false;
   else if (strcmp(name, "--store") == 0) {
-    if (!value) rp_usage_error("--store needs bounded or exhaustive");
-    if (strcmp(value, "bounded") == 0) cfg->exhaustive = false;
-    else if (strcmp(value, "exhaustive") == 0) cfg->exhaustive = true;
-    else rp_usage_error("--store: expected bounded or exhaustive, got '%s'", value);
+    static const char *const stores[] = {"bounded", "exhaustive"};
+    cfg->exhaustive = rp_parse_choice(name, value, stores, 2) == 1;
     return 2;
   } else if (strcmp(name, "--closure") == 0) {
-    static const char *const names[] = {"exact", "reads", "reads-release"};
-    for (int i = 0; value && i < 3; i++)
-      if (strcmp(value, names[i]) == 0) {
-        cfg->closure = (pwr_closure)i;
-        return 2;
-      }
-    rp_usage_error("--closure: expected exact, reads or reads-release, got '%s'",
-                   value ? value : "");
+    static const char *const closures[] = {"exact", "reads", "reads-release"};   /* pwr_closure */
+    cfg->closure = (pwr_closure)rp_parse_choice(name, value, closures, 3);
+    return 2;
   } else if (strcmp(name, "--history") == 0) {
     cfg->history = (uint32_t)rp_parse_count(name, value);
     return 2;
@@ -66,8 +59,8 @@ static void pwr_event(void *state, const rp_event *ev, uint64_t pos, rp_race_rep
 
 static uint64_t lines_only_in(const rp_u64set *a, const rp_u64set *b) {
   uint64_t n = 0;
-  for (size_t i = 0; a->keys && i <= a->mask; i++)
-    if (a->keys[i] && !rp_u64set_has(b, a->keys[i] - 1)) n++;
+  for (size_t i = 0; i < rp_u64set_count(a); i++)
+    if (!rp_u64set_has(b, rp_u64set_key(a, i))) n++;
   return n;
 }
 

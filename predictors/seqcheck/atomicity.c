@@ -36,7 +36,7 @@ static bool reads_w1(const sc_run *r, uint32_t w1, uint32_t rd) {
   for (size_t i = 0; i < r->q.lin_len; i++) {
     sc_vx v = r->q.lin[i];
     if (sc_is_phantom(v)) continue;
-    uint32_t e = ix->tev[v.t][v.s / 2];
+    uint32_t e = ix->by_thread.ev[v.t][v.s / 2];
     if (e == rd) return last == w1;
     if (sc_op(ix, e) == RP_OP_WRITE && sc_opnd(ix, e) == x) last = e;
   }
@@ -62,7 +62,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const rp_event *ev = r->trace->events;
   uint32_t locs[3] = {ev[w1].loc, ev[w2].loc, ev[rd].loc};
   r->atomicity.candidates++;
-  if (r->cfg->dedup != SC_DEDUP_NONE && sc_tuple_set_has(&r->atomicity.distinct, locs, 3)) return;
+  if (r->cfg->dedup != SC_DEDUP_NONE && rp_key_table_find(&r->atomicity.distinct, locs) != RP_KEY_NONE) return;
   sc_vx rho[3] = {sc_at(ix, w2), sc_at(ix, w1), sc_at(ix, rd)};
   /* First without adjacency; Algorithm 4 may then order another write
   ** between w1 and r (a conflicting pair in trace order), so if r does not
@@ -78,7 +78,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   }
   r->q.delay_var = SC_NONE;
   if (!found) return;
-  sc_tuple_set_add(&r->atomicity.distinct, locs, 3);
+  rp_key_table_add(&r->atomicity.distinct, locs, NULL);
   sc_kind_found(&r->atomicity, r->trace->pos[rd] - r->trace->pos[w1]);
   write_row(r, w1, w2, rd);
   write_witness(r, w1, w2, rd);
@@ -88,12 +88,12 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
 static void candidates_of(sc_run *r, uint32_t rd, const uint32_t *w2_clock) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
-  uint32_t w2 = ix->obs[rd], x = sc_opnd(ix, rd);
+  uint32_t w2 = ix->by_thread.writer[rd], x = sc_opnd(ix, rd);
   if (w2 == SC_NONE || t->pos[rd] - t->pos[w2] > r->cfg->window) return;
   for (uint32_t u = 0; u < ix->k; u++) {
     if (u == sc_tid(ix, w2) || u == sc_tid(ix, rd)) continue;
     for (uint32_t w1 = sc_first_from(ix, SC_W, x, u, w2_clock[u]); w1 != SC_NONE && w1 < w2;
-         w1 = sc_first_from(ix, SC_W, x, u, ix->eid[w1] + 1))
+         w1 = sc_first_from(ix, SC_W, x, u, ix->by_thread.rank[w1] + 1))
       check(r, w1, w2, rd);
   }
 }

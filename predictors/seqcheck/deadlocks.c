@@ -77,7 +77,7 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
       locs[j] = locs[j - 1], locs[j - 1] = x;
     }
   r->deadlocks.candidates++;
-  if (r->cfg->dedup != SC_DEDUP_NONE && sc_tuple_set_has(&r->deadlocks.distinct, locs, 4)) return;
+  if (r->cfg->dedup != SC_DEDUP_NONE && rp_key_table_find(&r->deadlocks.distinct, locs) != RP_KEY_NONE) return;
   sc_vx q1 = sc_before(ix, b1), q2 = sc_before(ix, b2);
   sc_vx rho1[3] = {sc_at(ix, a2), q1, q2}, rho2[3] = {sc_at(ix, a1), q2, q1};
   const char *sequence = "rho1";
@@ -87,7 +87,7 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
     r->deadlocks.queries++;
     if (!sc_query_run(&r->q, rho2, 3, NULL)) return;
   }
-  sc_tuple_set_add(&r->deadlocks.distinct, locs, 4);
+  rp_key_table_add(&r->deadlocks.distinct, locs, NULL);
   sc_kind_found(&r->deadlocks, r->trace->pos[b2] - r->trace->pos[b1]);
   if (r->deadlocks_out) rp_deadlock_row(r->deadlocks_out, r->trace, b1, b2, a1, a2, sequence, NULL);
   write_witness(r, b1, b2, sequence[3] == '1' ? q2 : q1);

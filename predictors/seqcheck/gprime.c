@@ -28,7 +28,7 @@ void gprime_free(gprime *g) {
 uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
   uint32_t t = sc_tid(ix, e), k = g->k, o = sc_opnd(ix, e);
   uint32_t *c = g->clock + (size_t)t * k;
-  if (ix->eid[e] == 0 && ix->fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
+  if (ix->by_thread.rank[e] == 0 && ix->by_thread.fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
   switch (sc_op(ix, e)) {
   case RP_OP_BRANCH:
     join(c, g->pending + (size_t)t * k, k);
@@ -37,11 +37,11 @@ uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
   case RP_OP_JOIN: join(c, g->clock + (size_t)o * k, k); break;
   default: break;
   }
-  c[t] = ix->eid[e] + 1;
+  c[t] = ix->by_thread.rank[e] + 1;
   switch (sc_op(ix, e)) {
   case RP_OP_WRITE: memcpy(g->last_write + (size_t)o * k, c, k * sizeof *c); break;
   case RP_OP_READ:
-    if (ix->obs[e] != SC_NONE && sc_tid(ix, ix->obs[e]) != t)
+    if (ix->by_thread.writer[e] != SC_NONE && sc_tid(ix, ix->by_thread.writer[e]) != t)
       join(g->pending + (size_t)t * k, g->last_write + (size_t)o * k, k);
     break;
   case RP_OP_FORK: memcpy(g->at_fork + (size_t)o * k, c, k * sizeof *c); break;

@@ -52,7 +52,7 @@ static bool in_rho(const sc_query *q, sc_vx v) {
 }
 
 static bool ev_in_F(const sc_query *q, uint32_t e) {
-  return e != SC_NONE && q->ix->eid[e] < q->flen[sc_tid(q->ix, e)];
+  return e != SC_NONE && q->ix->by_thread.rank[e] < q->flen[sc_tid(q->ix, e)];
 }
 
 /* A slot of F's chain of t: an event of F or a phantom of ρ. */
@@ -60,7 +60,7 @@ static bool is_vertex(const sc_query *q, uint32_t t, uint32_t s) {
   return (s & 1) ? s / 2 < q->flen[t] : in_rho(q, (sc_vx){t, s});
 }
 
-static uint32_t real_event(const sc_query *q, sc_vx v) { return q->ix->tev[v.t][v.s / 2]; }
+static uint32_t real_event(const sc_query *q, sc_vx v) { return q->ix->by_thread.ev[v.t][v.s / 2]; }
 
 /* Eids of the events at or before / at or after a slot. */
 static int64_t eid_upto(uint32_t s) { return s == 0 ? -1 : (int64_t)(s - 1) / 2; }
@@ -125,7 +125,7 @@ static uint32_t held_rho(const sc_query *q, sc_vx v) {
     return sc_op(ix, e) == RP_OP_REL ? ix->match[e] : ix->held[e];
   }
   uint32_t prev_eid = v.s / 2;   /* the phantom sits after event prev_eid - 1 */
-  return prev_eid == 0 ? SC_NONE : ix->held[ix->tev[v.t][prev_eid - 1]];
+  return prev_eid == 0 ? SC_NONE : ix->held[ix->by_thread.ev[v.t][prev_eid - 1]];
 }
 
 /* The acquire of lock l in heldρ(v), or SC_NONE. */
@@ -165,21 +165,21 @@ static void acquire_enters(sc_query *q, uint32_t e) {
 /* Event e, next of its thread, enters F. */
 static void enter_F(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, e), k = ix->eid[e];
-  if (k == 0) push_ev(q, ix->fork_of[t]);
+  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
+  if (k == 0) push_ev(q, ix->by_thread.fork_of[t]);
   switch (sc_op(ix, e)) {
   case RP_OP_BRANCH:   /* the reads since the last branch become pinned */
     for (uint32_t j = k; j-- > 0;) {
-      uint32_t r = ix->tev[t][j];
+      uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) == RP_OP_BRANCH) break;
-      if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->obs[r]);
+      if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->by_thread.writer[r]);
     }
     break;
   case RP_OP_ACQ: acquire_enters(q, e); break;
   case RP_OP_JOIN: {
     uint32_t u = sc_opnd(ix, e);
-    if (ix->len[u]) push_ev(q, ix->tev[u][ix->len[u] - 1]);
-    push_ev(q, ix->fork_of[u]);
+    if (ix->by_thread.len[u]) push_ev(q, ix->by_thread.ev[u][ix->by_thread.len[u] - 1]);
+    push_ev(q, ix->by_thread.fork_of[u]);
     break;
   }
   default: break;
@@ -191,7 +191,7 @@ static void drain_F(sc_query *q) {
   for (size_t h = 0; h < q->fq_len; h++) {
     sc_vx v = q->fq[h];
     uint32_t upto = (v.s + 1) / 2;   /* events of t that precede v, v included */
-    while (q->flen[v.t] < upto) enter_F(q, q->ix->tev[v.t][q->flen[v.t]]);
+    while (q->flen[v.t] < upto) enter_F(q, q->ix->by_thread.ev[v.t][q->flen[v.t]]);
   }
   q->fq_len = 0;
 }
@@ -203,14 +203,14 @@ static bool has_write_for(const sc_query *q, uint32_t r) {
   uint32_t x = sc_opnd(ix, r), t = sc_tid(ix, r);
   for (uint32_t u = 0; u < ix->k; u++) {
     uint32_t w = sc_first_from(ix, SC_W, x, u, 0);
-    if (w != SC_NONE && ix->eid[w] < (u == t ? ix->eid[r] : q->flen[u])) return true;
+    if (w != SC_NONE && ix->by_thread.rank[w] < (u == t ? ix->by_thread.rank[r] : q->flen[u])) return true;
   }
   return false;
 }
 
 /* A free read must have a write to observe (modes PAPER, RHO_EXEMPT). */
 static bool needs_writer(const sc_query *q, uint32_t r) {
-  if (q->mode == SC_INIT_OK || q->ix->obs[r] == SC_NONE || pinned(q, r)) return false;
+  if (q->mode == SC_INIT_OK || q->ix->by_thread.writer[r] == SC_NONE || pinned(q, r)) return false;
   return q->mode == SC_PAPER || !in_rho(q, sc_at(q->ix, r));
 }
 
@@ -220,9 +220,9 @@ static bool phase_c(sc_query *q) {
   bool grew = false;
   for (uint32_t t = 0; t < ix->k; t++)
     for (uint32_t j = 0; j < q->flen[t]; j++) {
-      uint32_t r = ix->tev[t][j];
+      uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) != RP_OP_READ || !needs_writer(q, r) || has_write_for(q, r)) continue;
-      uint32_t w0 = sc_first_from(ix, SC_W, sc_opnd(ix, r), sc_tid(ix, ix->obs[r]), 0);
+      uint32_t w0 = sc_first_from(ix, SC_W, sc_opnd(ix, r), sc_tid(ix, ix->by_thread.writer[r]), 0);
       if (!ev_in_F(q, w0)) push_ev(q, w0), grew = true;
     }
   return grew;
@@ -255,7 +255,7 @@ static bool lock_feasible(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++) {
     if (q->flen[t] == 0) continue;
-    for (uint32_t a = ix->held[ix->tev[t][q->flen[t] - 1]]; a != SC_NONE; a = ix->outer[a]) {
+    for (uint32_t a = ix->held[ix->by_thread.ev[t][q->flen[t] - 1]]; a != SC_NONE; a = ix->outer[a]) {
       uint32_t l = sc_opnd(ix, a);
       if (q->lock_a[l] != SC_NONE) return false;
       touch(q, l);
@@ -287,12 +287,12 @@ static void obs_closure(sc_query *q, sc_vx a, sc_vx b) {
     uint32_t w = sc_last_upto(ix, SC_W, x, a.t, eid_upto(a.s));
     if (w == SC_NONE || !ev_in_F(q, w)) continue;
     uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
-    if (ev_in_F(q, r) && pinned(q, r) && ix->obs[r] != w) {
-      if (ix->obs[r] == SC_NONE) {   /* */
+    if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
+      if (ix->by_thread.writer[r] == SC_NONE) {   /* */
         q->contradiction = true;
         return;
       }
-      push_order_ev(q, w, ix->obs[r]);
+      push_order_ev(q, w, ix->by_thread.writer[r]);
     }
     uint32_t w2 = sc_first_from(ix, SC_W, x, b.t, eid_from(b.s));
     if (!ev_in_F(q, w2)) continue;
@@ -371,7 +371,7 @@ static void lock_orders_rho(sc_query *q) {
     for (uint32_t a = held_rho(q, v); a != SC_NONE && nopen < 64; a = ix->outer[a])
       open[nopen++] = a;
     for (uint32_t j = v.s / 2 + (v.s & 1); j < q->flen[v.t] && nopen; j++) {
-      uint32_t cur = ix->tev[v.t][j], l = sc_opnd(ix, cur);
+      uint32_t cur = ix->by_thread.ev[v.t][j], l = sc_opnd(ix, cur);
       if (sc_op(ix, cur) == RP_OP_REL && sc_at(ix, ix->match[cur]).s <= v.s) {
         uint32_t c = q->lock_b[l];
         if (c != SC_NONE && sc_tid(ix, c) != v.t) push_order_ev(q, cur, c);
@@ -392,20 +392,20 @@ static void lock_orders_rho(sc_query *q) {
 ** triggers. */
 static void step_s(sc_query *q, uint32_t r) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, r), x = sc_opnd(ix, r), w = ix->obs[r];
+  uint32_t t = sc_tid(ix, r), x = sc_opnd(ix, r), w = ix->by_thread.writer[r];
   if (w == SC_NONE) {
     for (uint32_t u = 0; u < ix->k; u++)
       if (u != t) push_order_ev(q, r, sc_first_from(ix, SC_W, x, u, 0));
     return;
   }
   if (sc_tid(ix, w) != t) push_order_ev(q, w, r);   /* C_OO */
-  uint32_t wl = sc_last_upto(ix, SC_W, x, t, (int64_t)ix->eid[r] - 1);
+  uint32_t wl = sc_last_upto(ix, SC_W, x, t, (int64_t)ix->by_thread.rank[r] - 1);
   if (wl != SC_NONE && wl != w) push_order_ev(q, wl, w);
-  push_order_ev(q, r, sc_first_from(ix, SC_W, x, sc_tid(ix, w), ix->eid[w] + 1));
-  uint32_t r2 = sc_first_from(ix, SC_R, x, t, ix->eid[r] + 1);
-  if (ev_in_F(q, r2) && pinned(q, r2) && ix->obs[r2] != w) {
-    if (ix->obs[r2] == SC_NONE) q->contradiction = true;
-    else push_order_ev(q, w, ix->obs[r2]);
+  push_order_ev(q, r, sc_first_from(ix, SC_W, x, sc_tid(ix, w), ix->by_thread.rank[w] + 1));
+  uint32_t r2 = sc_first_from(ix, SC_R, x, t, ix->by_thread.rank[r] + 1);
+  if (ev_in_F(q, r2) && pinned(q, r2) && ix->by_thread.writer[r2] != w) {
+    if (ix->by_thread.writer[r2] == SC_NONE) q->contradiction = true;
+    else push_order_ev(q, w, ix->by_thread.writer[r2]);
   }
 }
 
@@ -415,7 +415,7 @@ static void seed_orders(sc_query *q) {
   for (uint32_t i = 0; i + 1 < q->m; i++) push_order(q, q->rho[i], q->rho[i + 1]);
   for (uint32_t t = 0; t < ix->k; t++)
     for (uint32_t j = 0; j < q->flen[t]; j++) {
-      uint32_t e = ix->tev[t][j], o = sc_opnd(ix, e);
+      uint32_t e = ix->by_thread.ev[t][j], o = sc_opnd(ix, e);
       switch (sc_op(ix, e)) {
       case RP_OP_READ:
         if (pinned(q, e)) step_s(q, e);
@@ -425,11 +425,11 @@ static void seed_orders(sc_query *q) {
           push_order_ev(q, e, q->lock_a[o]);
         break;
       case RP_OP_FORK:
-        if (q->flen[o]) push_order_ev(q, e, ix->tev[o][0]);
+        if (q->flen[o]) push_order_ev(q, e, ix->by_thread.ev[o][0]);
         break;
       case RP_OP_JOIN:
-        if (ix->len[o]) push_order_ev(q, ix->tev[o][ix->len[o] - 1], e);
-        else push_order_ev(q, ix->fork_of[o], e);
+        if (ix->by_thread.len[o]) push_order_ev(q, ix->by_thread.ev[o][ix->by_thread.len[o] - 1], e);
+        else push_order_ev(q, ix->by_thread.fork_of[o], e);
         break;
       default: break;
       }
@@ -445,7 +445,7 @@ static bool order_free_reads(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++)
     for (uint32_t j = 0; j < q->flen[t]; j++) {
-      uint32_t r = ix->tev[t][j];
+      uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) != RP_OP_READ || !needs_writer(q, r)) continue;
       uint32_t x = sc_opnd(ix, r), w0 = SC_NONE;
       sc_vx vr = sc_at(ix, r);
@@ -455,7 +455,7 @@ static bool order_free_reads(sc_query *q) {
         reached = p != NO_SLOT && ev_in_F(q, sc_last_upto(ix, SC_W, x, u, eid_upto(p)));
       }
       if (reached) continue;
-      w0 = sc_first_from(ix, SC_W, x, sc_tid(ix, ix->obs[r]), 0);
+      w0 = sc_first_from(ix, SC_W, x, sc_tid(ix, ix->by_thread.writer[r]), 0);
       if (!ev_in_F(q, w0)) {   /* fallback: the first write r does not reach */
         w0 = SC_NONE;
         for (uint32_t u = 0; u < ix->k; u++) {
@@ -529,7 +529,7 @@ static void collect_operands(sc_query *q) {
   q->operands_len = 0;
   for (uint32_t t = 0; t < ix->k; t++)
     for (uint32_t j = 0; j < q->flen[t]; j++) {
-      uint32_t e = ix->tev[t][j];
+      uint32_t e = ix->by_thread.ev[t][j];
       int c = sc_class_of(sc_op(ix, e));
       if (c < 0) continue;
       uint32_t id = c <= SC_W ? sc_opnd(ix, e) : ix->vars + sc_opnd(ix, e);
@@ -558,8 +558,8 @@ static bool order_conflicts(sc_query *q) {
 /* Tie-break key: σ position, a phantom just after the event before it. */
 static uint64_t vx_key(const sc_query *q, sc_vx v) {
   if (v.s & 1) return (uint64_t)real_event(q, v) * 4 + 2;
-  if (v.s == 0) return (uint64_t)q->ix->tev[v.t][0] * 4 + 1;
-  return (uint64_t)q->ix->tev[v.t][v.s / 2 - 1] * 4 + 3;
+  if (v.s == 0) return (uint64_t)q->ix->by_thread.ev[v.t][0] * 4 + 1;
+  return (uint64_t)q->ix->by_thread.ev[v.t][v.s / 2 - 1] * 4 + 3;
 }
 
 static uint32_t first_vertex(const sc_query *q, uint32_t t) {
@@ -632,8 +632,8 @@ static bool linearize(sc_query *q) {
 
 static bool replay_event(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, e), o = sc_opnd(ix, e), f = ix->fork_of[t];
-  if (ix->eid[e] == 0 && f != SC_NONE && q->done[sc_tid(ix, f)] <= ix->eid[f]) return false;
+  uint32_t t = sc_tid(ix, e), o = sc_opnd(ix, e), f = ix->by_thread.fork_of[t];
+  if (ix->by_thread.rank[e] == 0 && f != SC_NONE && q->done[sc_tid(ix, f)] <= ix->by_thread.rank[f]) return false;
   switch (sc_op(ix, e)) {
   case RP_OP_ACQ:
     if (q->holder[o] != SC_NONE) return false;
@@ -645,15 +645,15 @@ static bool replay_event(sc_query *q, uint32_t e) {
     break;
   case RP_OP_WRITE: touch(q, o), q->lastw[o] = e + 1; break;
   case RP_OP_READ: {
-    uint32_t want = ix->obs[e] == SC_NONE ? 0 : ix->obs[e] + 1;
+    uint32_t want = ix->by_thread.writer[e] == SC_NONE ? 0 : ix->by_thread.writer[e] + 1;
     if (pinned(q, e) && q->lastw[o] != want) return false;
     if (needs_writer(q, e) && q->lastw[o] == 0) return false;
     break;
   }
   case RP_OP_JOIN:
-    if (q->done[o] < ix->len[o]) return false;
-    if (ix->fork_of[o] != SC_NONE &&
-        q->done[sc_tid(ix, ix->fork_of[o])] <= ix->eid[ix->fork_of[o]])
+    if (q->done[o] < ix->by_thread.len[o]) return false;
+    if (ix->by_thread.fork_of[o] != SC_NONE &&
+        q->done[sc_tid(ix, ix->by_thread.fork_of[o])] <= ix->by_thread.rank[ix->by_thread.fork_of[o]])
       return false;
     break;
   default: break;

@@ -48,7 +48,7 @@ static void check_pair(sc_run *r, uint32_t e1, uint32_t e2, bool *e2_racy) {
   ** location pairs stay exact); under locations once its location pair is. */
   sc_dedup d = r->cfg->dedup;
   if (d != SC_DEDUP_NONE && (*e2_racy || d == SC_DEDUP_LOCATIONS) &&
-      sc_tuple_set_has(&r->races.distinct, locs, 2))
+      rp_key_table_find(&r->races.distinct, locs) != RP_KEY_NONE)
     return;
   sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
   sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
@@ -57,7 +57,7 @@ static void check_pair(sc_run *r, uint32_t e1, uint32_t e2, bool *e2_racy) {
   rp_access a = rp_access_of(&ev[e1], t->pos[e1]), b = rp_access_of(&ev[e2], t->pos[e2]);
   rp_report_pair(r->rep, &a, &b, ev[e1].operand, ",race");
   *e2_racy = true;
-  sc_tuple_set_add(&r->races.distinct, locs, 2);
+  rp_key_table_add(&r->races.distinct, locs, NULL);
   sc_kind_found(&r->races, t->pos[e2] - t->pos[e1]);
   write_witness(r, e1, e2);
 }
@@ -72,7 +72,7 @@ static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
     for (int c = sc_op(ix, e2) == RP_OP_WRITE ? SC_R : SC_W; c <= SC_W; c++) {
       uint32_t from = clock[u];
       for (uint32_t e1 = sc_first_from(ix, c, x, u, from); e1 != SC_NONE && e1 < e2;
-           e1 = sc_first_from(ix, c, x, u, ix->eid[e1] + 1)) {
+           e1 = sc_first_from(ix, c, x, u, ix->by_thread.rank[e1] + 1)) {
         if (common_lock(ix, e1, e2)) continue;
         if (sc_out_of_time(r)) return;
         check_pair(r, e1, e2, &racy);

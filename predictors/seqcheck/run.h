@@ -9,9 +9,9 @@
 
 #include <stdio.h>
 
+#include "key_table.h"
 #include "query.h"
 #include "race_report.h"
-#include "tuple_set.h"
 
 enum { SC_BUG_RACES = 1, SC_BUG_DEADLOCKS = 2, SC_BUG_ATOMICITY = 4 };
 
@@ -35,7 +35,7 @@ typedef struct sc_config {
 /* Per bug kind, in the paper's units (spec §8). */
 typedef struct sc_kind {
   uint64_t candidates, queries, found;
-  sc_tuple_set distinct;      /* location pairs / sets of four / triples */
+  rp_key_table distinct;      /* location pairs / sets of four / triples */
   uint64_t max_distance;
   double sum_distance, ms;
 } sc_kind;

@@ -27,31 +27,15 @@
 
 static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper"};
 
-static unsigned parse_bugs(const char *value) {
-  static const char *const names[] = {"races", "deadlocks", "atomicity"};
-  unsigned bugs = 0;
-  if (!value) rp_usage_error("--bugs needs a list such as races,deadlocks,atomicity");
-  for (const char *p = value; *p;) {
-    size_t len = strcspn(p, ","), b = 0;
-    while (b < 3 && !(strlen(names[b]) == len && strncmp(p, names[b], len) == 0)) b++;
-    if (b == 3) rp_usage_error("--bugs: expected races, deadlocks or atomicity in '%s'", value);
-    bugs |= 1u << b;
-    p += len + (p[len] == ',');
-  }
-  return bugs;
-}
-
 static int seqcheck_option(void *ctx, const char *name, const char *value) {
   sc_config *c = ctx;
   if (strcmp(name, "--bugs") == 0) {
-    c->bugs = parse_bugs(value);
+    static const char *const bugs[] = {"races", "deadlocks", "atomicity"};   /* SC_BUG_* */
+    c->bugs = rp_parse_choices(name, value, bugs, 3);
     return 2;
   }
   if (strcmp(name, "--free-reads") == 0) {
-    int m = 0;
-    while (m < 3 && !(value && strcmp(value, mode_names[m]) == 0)) m++;
-    if (m == 3) rp_usage_error("--free-reads: expected init-ok, rho-exempt or paper");
-    c->mode = (sc_free_mode)m;
+    c->mode = (sc_free_mode)rp_parse_choice(name, value, mode_names, 3);
     return 2;
   }
   if (strcmp(name, "--window") == 0) {
@@ -63,11 +47,8 @@ static int seqcheck_option(void *ctx, const char *name, const char *value) {
     return 2;
   }
   if (strcmp(name, "--dedup") == 0) {
-    static const char *const names[] = {"events", "locations", "none"};
-    int d = 0;
-    while (d < 3 && !(value && strcmp(value, names[d]) == 0)) d++;
-    if (d == 3) rp_usage_error("--dedup: expected events, locations or none");
-    c->dedup = (sc_dedup)d;
+    static const char *const dedup[] = {"events", "locations", "none"};   /* sc_dedup */
+    c->dedup = (sc_dedup)rp_parse_choice(name, value, dedup, 3);
     return 2;
   }
   const char **path = strcmp(name, "--deadlocks") == 0   ? &c->deadlocks_path
@@ -90,7 +71,7 @@ size_t sc_witness_events(sc_run *r, sc_vx stop) {
     if (v.t == stop.t && v.s == stop.s) break;
     if (sc_is_phantom(v)) continue;
     RP_GROW(r->path, r->path_cap, n);
-    r->path[n++] = r->ix.tev[v.t][v.s / 2];
+    r->path[n++] = r->ix.by_thread.ev[v.t][v.s / 2];
   }
   return n;
 }
@@ -160,7 +141,7 @@ static void run_sequence(sc_run *r) {
   for (size_t i = 0; i < r->q.lin_len; i++) {
     sc_vx v = r->q.lin[i];
     if (sc_is_phantom(v)) printf("# phantom of thread %s\n", rp_names_get(&r->trace->sym.threads, v.t));
-    else if (rp_witness_write_events(stdout, r->trace, &r->ix.tev[v.t][v.s / 2], 1, err,
+    else if (rp_witness_write_events(stdout, r->trace, &r->ix.by_thread.ev[v.t][v.s / 2], 1, err,
                                      sizeof err) < 0)
       rp_die(RP_EXIT_INPUT, "--sequence: %s", err);
   }
@@ -207,7 +188,7 @@ static void write_stats(sc_run *r) {
       ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"
       "deadlock_max_distance,deadlock_mean_distance",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f", r->deadlocks.candidates,
-      r->deadlocks.queries, r->deadlocks.found, r->deadlocks.distinct.count,
+      r->deadlocks.queries, r->deadlocks.found, rp_key_table_count(&r->deadlocks.distinct),
       r->deadlocks.max_distance, mean(&r->deadlocks));
   rp_report_extra_stats(
       rep,
@@ -215,7 +196,7 @@ static void write_stats(sc_run *r) {
       "atomicity_max_distance,atomicity_mean_distance,window,atomicity_overwritten",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%.1f,%" PRIu64 ",%" PRIu64,
       r->atomicity.candidates, r->atomicity.queries, r->atomicity.found,
-      r->atomicity.distinct.count, r->atomicity.max_distance, mean(&r->atomicity), c->window,
+      rp_key_table_count(&r->atomicity.distinct), r->atomicity.max_distance, mean(&r->atomicity), c->window,
       r->atomicity_overwritten);
   rp_report_extra_stats(rep,
                         ",seqcheck_calls,feasible,closure_edges,validation_failures,index_ms,"
@@ -227,8 +208,8 @@ static void write_stats(sc_run *r) {
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; %" PRIu64 " deadlocks (%zu distinct), %" PRIu64
            " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls",
-           r->deadlocks.found, r->deadlocks.distinct.count, r->atomicity.found,
-           r->atomicity.distinct.count, r->q.calls);
+           r->deadlocks.found, rp_key_table_count(&r->deadlocks.distinct), r->atomicity.found,
+           rp_key_table_count(&r->atomicity.distinct), r->q.calls);
 }
 
 static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
@@ -240,9 +221,9 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   sc_index_build(&r.ix, trace);
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = sc_ms_since(&t0);
-  sc_tuple_set_init(&r.races.distinct);
-  sc_tuple_set_init(&r.deadlocks.distinct);
-  sc_tuple_set_init(&r.atomicity.distinct);
+  rp_key_table_init(&r.races.distinct, 2);
+  rp_key_table_init(&r.deadlocks.distinct, 4);
+  rp_key_table_init(&r.atomicity.distinct, 3);
   if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
     rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
   if (c->sequence) {
@@ -259,9 +240,9 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
     close_output(r.atomicity_out, c->atomicity_path);
   }
   write_stats(&r);
-  sc_tuple_set_free(&r.races.distinct);
-  sc_tuple_set_free(&r.deadlocks.distinct);
-  sc_tuple_set_free(&r.atomicity.distinct);
+  rp_key_table_free(&r.races.distinct);
+  rp_key_table_free(&r.deadlocks.distinct);
+  rp_key_table_free(&r.atomicity.distinct);
   free(r.path);
   sc_query_free(&r.q);
   sc_index_free(&r.ix);

@@ -39,8 +39,8 @@ static void build_buckets(sc_index *ix) {
     ix->bev[c] = rp_calloc((size_t)ix->boff[c][ops + 1] + 1, sizeof **ix->bev);
   }
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t e = 0; e < ix->len[t]; e++) {
-      uint32_t i = ix->tev[t][e];
+    for (uint32_t e = 0; e < ix->by_thread.len[t]; e++) {
+      uint32_t i = ix->by_thread.ev[t][e];
       int c = sc_class_of(ev[i].op);
       if (c >= 0) ix->bev[c][ix->boff[c][ev[i].operand + 1]++] = i;
     }
@@ -112,24 +112,16 @@ static void build_locks(sc_index *ix) {
   free(top);
 }
 
+/* The readers of each write, from the reads' writers. */
 static void build_reads(sc_index *ix) {
-  const rp_event *ev = ix->trace->events;
-  uint32_t *last_write = rp_calloc((size_t)ix->vars + 1, sizeof *last_write);
+  const uint32_t *writer = ix->by_thread.writer;
   ix->rd_off = rp_calloc((size_t)ix->n + 2, sizeof *ix->rd_off);
-  for (uint32_t i = 0; i < ix->n; i++) {
-    ix->obs[i] = SC_NONE;
-    if (ev[i].op == RP_OP_READ && last_write[ev[i].operand]) {
-      ix->obs[i] = last_write[ev[i].operand] - 1;
-      ix->rd_off[ix->obs[i] + 2]++;
-    } else if (ev[i].op == RP_OP_WRITE) {
-      last_write[ev[i].operand] = i + 1;
-    }
-  }
+  for (uint32_t i = 0; i < ix->n; i++)
+    if (writer[i] != SC_NONE) ix->rd_off[writer[i] + 2]++;
   for (uint32_t i = 0; i < ix->n; i++) ix->rd_off[i + 2] += ix->rd_off[i + 1];
   ix->rd_list = rp_calloc((size_t)ix->rd_off[ix->n + 1] + 1, sizeof *ix->rd_list);
   for (uint32_t i = 0; i < ix->n; i++)
-    if (ix->obs[i] != SC_NONE) ix->rd_list[ix->rd_off[ix->obs[i] + 1]++] = i;
-  free(last_write);
+    if (writer[i] != SC_NONE) ix->rd_list[ix->rd_off[writer[i] + 1]++] = i;
 }
 
 void sc_index_build(sc_index *ix, const rp_trace *trace) {
@@ -139,34 +131,18 @@ void sc_index_build(sc_index *ix, const rp_trace *trace) {
   ix->k = (uint32_t)trace->sym.threads.count;
   ix->vars = (uint32_t)trace->sym.vars.count;
   ix->locks = (uint32_t)trace->sym.locks.count;
+  rp_trace_threads_build(&ix->by_thread, trace);
   size_t n = ix->n + 1;
-  ix->len = rp_calloc(ix->k + 1, sizeof *ix->len);
-  ix->tev = rp_calloc(ix->k + 1, sizeof *ix->tev);
-  ix->eid = rp_calloc(n, sizeof *ix->eid);
-  ix->obs = rp_calloc(n, sizeof *ix->obs);
   ix->match = rp_calloc(n, sizeof *ix->match);
   ix->outer = rp_calloc(n, sizeof *ix->outer);
   ix->held = rp_calloc(n, sizeof *ix->held);
   ix->next_br = rp_calloc(n, sizeof *ix->next_br);
-  ix->fork_of = rp_calloc(ix->k + 1, sizeof *ix->fork_of);
   const rp_event *ev = trace->events;
-  for (uint32_t i = 0; i < ix->n; i++) ix->len[ev[i].thread]++;
   for (uint32_t t = 0; t < ix->k; t++) {
-    ix->tev[t] = rp_calloc(ix->len[t] + 1, sizeof **ix->tev);
-    ix->len[t] = 0;
-    ix->fork_of[t] = SC_NONE;
-  }
-  for (uint32_t i = 0; i < ix->n; i++) {
-    uint32_t t = ev[i].thread;
-    ix->eid[i] = ix->len[t];
-    ix->tev[t][ix->len[t]++] = i;
-    if (ev[i].op == RP_OP_FORK) ix->fork_of[ev[i].operand] = i;
-  }
-  for (uint32_t t = 0; t < ix->k; t++) {
-    uint32_t next = ix->len[t];
-    for (uint32_t e = ix->len[t]; e-- > 0;) {
-      ix->next_br[ix->tev[t][e]] = next;
-      if (ev[ix->tev[t][e]].op == RP_OP_BRANCH) next = e;
+    uint32_t next = ix->by_thread.len[t];
+    for (uint32_t e = ix->by_thread.len[t]; e-- > 0;) {
+      ix->next_br[ix->by_thread.ev[t][e]] = next;
+      if (ev[ix->by_thread.ev[t][e]].op == RP_OP_BRANCH) next = e;
     }
   }
   build_locks(ix);
@@ -176,10 +152,10 @@ void sc_index_build(sc_index *ix, const rp_trace *trace) {
 }
 
 void sc_index_free(sc_index *ix) {
-  for (uint32_t t = 0; t < ix->k; t++) free(ix->tev[t]);
-  free(ix->tev), free(ix->len), free(ix->eid), free(ix->obs), free(ix->rd_off);
+  rp_trace_threads_free(&ix->by_thread);
+  free(ix->rd_off);
   free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->held), free(ix->next_br);
-  free(ix->fork_of);
+  free(ix->by_thread.fork_of);
   for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
   for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);
   free(ix->contended);
@@ -191,7 +167,7 @@ static uint32_t lower_bound(const sc_index *ix, int c, uint32_t x, uint32_t t, u
   uint32_t lo = ix->boff[c][x], hi = ix->boff[c][x + 1];
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2, e = ix->bev[c][mid], u = sc_tid(ix, e);
-    if (u < t || (u == t && ix->eid[e] < eid)) lo = mid + 1;
+    if (u < t || (u == t && ix->by_thread.rank[e] < eid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "trace.h"
+#include "trace_threads.h"
 
 #define SC_NONE UINT32_MAX
 
@@ -21,17 +22,13 @@ enum { SC_R, SC_W, SC_A, SC_Q, SC_CLASSES };
 typedef struct sc_index {
   const rp_trace *trace;
   uint32_t n, k, vars, locks;
-  uint32_t *len;       /* events per thread */
-  uint32_t **tev;      /* tev[t][eid]: global index of t's eid-th event */
-  uint32_t *eid;       /* global index -> position in its thread, 0-based */
-  uint32_t *obs;       /* reads: the last earlier write to the variable, or SC_NONE */
+  rp_trace_threads by_thread;   /* thread projections: eid(e) is its rank, obs(r) its writer */
   uint32_t *rd_off;    /* readers of write w: rd_list[rd_off[w] .. rd_off[w + 1]) */
   uint32_t *rd_list;
   uint32_t *match;     /* acquire <-> release of one critical section, or SC_NONE */
   uint32_t *outer;     /* acquires: the innermost acquire enclosing it, or SC_NONE */
   uint32_t *held;      /* innermost acquire held right after the event, or SC_NONE */
   uint32_t *next_br;   /* eid of the first br of the thread after the event, or len */
-  uint32_t *fork_of;   /* thread -> global index of its fork, or SC_NONE */
   uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
   uint32_t *bev[SC_CLASSES];   /* sorted by (thread, eid) */
   /* Operands two threads share: shared[c][i * k + j] lists (CSR) the

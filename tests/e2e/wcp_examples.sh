@@ -55,11 +55,22 @@ own='T3|acq(l)|1 T3|rel(l)|2 T3|fork(T2)|3 T1|acq(n)|4 T1|w(x)|5 T1|rel(n)|6 T2|
 case_ own-cs '' --rapid <<< "$own"
 case_ own-cs '5-13' <<< "$own"
 case_ own-cs '5-13' --strict <<< "$own"
-# DC's WCP phase follows the paper too: the pair is unordered by WCP.
+# DC's WCP phase follows the paper in rule (b): the pair is unordered by WCP.
 if command -v rp-dc >/dev/null; then
   tr ' ' '\n' <<< "$own" > "$TMP/own.std"
   rp-dc --quiet --vindicate none --races - "$TMP/own.std" > "$TMP/own.csv"
   expect_eq "dc class of own-cs" "$(awk -F, 'NR==1{for(i=1;i<=NF;i++) k[$i]=i} NR>1{print $1 "-" $2, $k["class"]}' "$TMP/own.csv")" "5-13 wcp"
+fi
+# ... but in rule (a) it lets a thread's own earlier section order, as the
+# Vindicator artifact does: T2's second w(x) inside l joins the HB clock of
+# T2's release of l at 8, which holds the HB edge 3->4, so DC's class of
+# (2,12) is dc, while rp wcp reports it (and the oracle confirms it).
+own_a='T1|acq(m)|1 T1|w(y)|2 T1|rel(m)|3 T2|acq(m)|4 T2|rel(m)|5 T2|acq(l)|6 T2|w(x)|7 T2|rel(l)|8 T2|acq(l)|9 T2|w(x)|10 T2|rel(l)|11 T2|r(y)|12'
+case_ own-a '2-12' <<< "$own_a"
+if command -v rp-dc >/dev/null; then
+  tr ' ' '\n' <<< "$own_a" > "$TMP/own-a.std"
+  rp-dc --quiet --vindicate none --races - "$TMP/own-a.std" > "$TMP/own-a.csv"
+  expect_eq "dc class of own-a" "$(awk -F, 'NR==1{for(i=1;i<=NF;i++) k[$i]=i} NR>1{print $1 "-" $2, $k["class"]}' "$TMP/own-a.csv")" "2-12 dc"
 fi
 # On a lock only one thread has used, own sections never count (RAPID skips
 # such locks' events altogether): drop T3's section and the race is back.

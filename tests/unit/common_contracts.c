@@ -13,10 +13,10 @@
 
 #include "cli.h"
 #include "hb_clocks.h"
+#include "key_table.h"
 #include "locksets.h"
 #include "names.h"
 #include "race_report.h"
-#include "u64set.h"
 
 /* Runs misuse() in a child whose standard error goes to message; returns
 ** the child's wait status. */
@@ -76,10 +76,11 @@ static void lock_past_the_set(void) {
   locksets_lock(&l, locksets_current(&l, 0), 1);
 }
 
-static void largest_key(void) {
-  rp_u64set s;
-  rp_u64set_init(&s);
-  rp_u64set_add(&s, UINT64_MAX);
+static void key_of_an_unknown_id(void) {
+  rp_key_table t;
+  rp_key_table_init(&t, 2);
+  rp_key_table_add(&t, (const uint32_t[]){1, 2}, NULL);
+  rp_key_table_key(&t, 1);
 }
 
 static void race_of_an_event_with_itself(void) {
@@ -110,9 +111,9 @@ static void lock_index_past_the_set_aborts(void **state) {
   assert_aborts_naming(lock_past_the_set, "locksets_lock");
 }
 
-static void reserved_key_aborts(void **state) {
+static void unknown_key_id_aborts(void **state) {
   (void)state;
-  assert_aborts_naming(largest_key, "rp_u64set_add");
+  assert_aborts_naming(key_of_an_unknown_id, "rp_key_table_key");
 }
 
 static void self_race_aborts(void **state) {
@@ -125,7 +126,7 @@ int main(void) {
       cmocka_unit_test(unknown_thread_aborts),
       cmocka_unit_test(unknown_name_aborts),
       cmocka_unit_test(lock_index_past_the_set_aborts),
-      cmocka_unit_test(reserved_key_aborts),
+      cmocka_unit_test(unknown_key_id_aborts),
       cmocka_unit_test(self_race_aborts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -51,7 +51,7 @@ static void add(fixture *f, uint32_t i) { rp_rappend(&f->m, &f->s, i); }
 static void reads_keep_their_writer(void **state) {
   (void)state;
   fixture *f = setup("T1|w(x)|1\nT1|w(x)|2\nT2|r(x)|3\n", "enabled");
-  assert_int_equal(f->m.writer[2], 1);
+  assert_int_equal(f->m.by_thread.writer[2], 1);
   assert_false(can(f, 2));          /* no write yet: r@3 would see none */
   assert_false(can(f, 1));          /* not next in T1 */
   add(f, 0);

@@ -6,7 +6,10 @@
 
 #include "diag.h"
 
-void wcp_guards_init(wcp_guards *g) { memset(g, 0, sizeof *g); }
+void wcp_guards_init(wcp_guards *g, bool own_sections) {
+  memset(g, 0, sizeof *g);
+  g->own_sections = own_sections;
+}
 
 static void free_rels(wcp_rel_list *l) {
   free(l->who);
@@ -33,11 +36,7 @@ void wcp_guards_free(wcp_guards *g) {
 }
 
 static wcp_held *held_of(wcp_guards *g, uint32_t t) {
-  size_t old = g->held_cap;
-  if (t >= old) {
-    RP_GROW(g->held, g->held_cap, t);
-    memset(g->held + old, 0, (g->held_cap - old) * sizeof *g->held);
-  }
+  RP_GROW(g->held, g->held_cap, t);   /* new stacks are zeroed: empty */
   return &g->held[t];
 }
 
@@ -105,11 +104,7 @@ void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h
 }
 
 static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
-  size_t old = g->var_cap;
-  if (var >= old) {
-    RP_GROW(g->var, g->var_cap, var);
-    memset(g->var + old, 0, (g->var_cap - old) * sizeof *g->var);
-  }
+  RP_GROW(g->var, g->var_cap, var);   /* new lists are zeroed: empty */
   wcp_var_guards *v = &g->var[var];
   for (uint32_t i = 0; i < v->n; i++)
     if (v->lock[i] == lock) return i;
@@ -124,11 +119,20 @@ static uint32_t guard_of(wcp_guards *g, uint32_t var, uint32_t lock) {
   return v->n++;
 }
 
-static void join_others(const wcp_rel_list *l, uint32_t t, const rp_vc *c,
-                        wcp_join_fn join, void *ctx) {
+/* Whether release `who` orders something that c does not know yet:
+** c knowing a release's epoch knows all of its HB clock.  c's own entry is
+** t's local time, which says nothing of what t's own earlier release
+** orders; own_pred does. */
+static bool unknown_to(const wcp_guards *g, const wcp_rel_epoch *who, uint32_t t,
+                    const rp_vc *c, rp_clock own_pred) {
+  if (who->thread != t) return who->time > rp_vc_get(c, who->thread);
+  return g->own_sections && who->time > own_pred;
+}
+
+static void join_unknown(const wcp_guards *g, const wcp_rel_list *l, uint32_t t,
+                      const rp_vc *c, rp_clock own_pred, wcp_join_fn join, void *ctx) {
   for (uint32_t i = 0; i < l->n; i++) {
-    uint32_t u = l->who[i].thread;
-    if (u != t && l->who[i].time > rp_vc_get(c, u)) {
+    if (unknown_to(g, &l->who[i], t, c, own_pred)) {
       rp_vc row = {l->clock + (size_t)i * l->width, l->width, l->width};
       join(ctx, &row);
     }
@@ -145,14 +149,14 @@ static void touch(wcp_open_cs *cs, uint32_t var, uint32_t gi, bool write) {
 }
 
 void wcp_guards_access(wcp_guards *g, uint32_t t, uint32_t var, bool write,
-                       const rp_vc *c, wcp_join_fn join, void *ctx) {
+                       const rp_vc *c, rp_clock own_pred, wcp_join_fn join, void *ctx) {
   wcp_held *hd = held_of(g, t);
   for (uint32_t k = 0; k < hd->n; k++) {
     wcp_open_cs *cs = &hd->cs[k];
     uint32_t gi = guard_of(g, var, cs->lock);
     wcp_guard *gd = &g->var[var].g[gi];
-    join_others(&gd->writers, t, c, join, ctx);
-    if (write) join_others(&gd->readers, t, c, join, ctx);
+    join_unknown(g, &gd->writers, t, c, own_pred, join, ctx);
+    if (write) join_unknown(g, &gd->readers, t, c, own_pred, join, ctx);
     uint64_t *noted = write ? &gd->write_cs : &gd->read_cs;
     if (*noted != cs->serial) {
       *noted = cs->serial;

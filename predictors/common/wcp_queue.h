@@ -33,8 +33,8 @@
 ** were freed cannot see them: it is counted in `late_threads`, and WCP may
 ** then order less for it; --no-gc keeps every entry for exactness.
 */
-#ifndef WCP_QUEUE_H
-#define WCP_QUEUE_H
+#ifndef RP_WCP_QUEUE_H
+#define RP_WCP_QUEUE_H
 
 #include <stdbool.h>
 #include <stddef.h>

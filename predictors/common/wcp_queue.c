@@ -41,8 +41,7 @@ static void add_readers(wcp_lock_queue *lq, uint32_t threads) {
 
 static wcp_lock_queue *lock_queue(wcp_queues *q, uint32_t l) {
   if (l >= q->locks) {
-    RP_GROW(q->lock, q->lock_cap, l);
-    memset(q->lock + q->locks, 0, (l + 1 - q->locks) * sizeof *q->lock);
+    RP_GROW(q->lock, q->lock_cap, l);   /* new queues are zeroed: empty */
     for (uint32_t m = q->locks; m <= l; m++) add_readers(&q->lock[m], q->threads);
     q->locks = l + 1;
   }

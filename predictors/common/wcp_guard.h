@@ -3,7 +3,8 @@
 ** r1 of lock l is WCP-before an access e2 inside a later critical section
 ** on l when r1's critical section holds an access of another thread that
 ** conflicts with e2.  As in RAPID, only other threads' critical sections
-** count (conflicting accesses are of different threads): for each lock l
+** count (conflicting accesses are of different threads), unless
+** own_sections (the Vindicator artifact, wcp_clocks.h): for each lock l
 ** and variable x the guard keeps, per thread u, the HB clock of u's latest
 ** release of l whose critical section read x, and likewise for writes;
 ** HB clocks of one thread grow, so the latest release stands for all.
@@ -14,8 +15,8 @@
 ** they close; the lists keep their storage, so the steady state allocates
 ** nothing.
 */
-#ifndef WCP_GUARD_H
-#define WCP_GUARD_H
+#ifndef RP_WCP_GUARD_H
+#define RP_WCP_GUARD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -76,9 +77,10 @@ typedef struct wcp_guards {
   size_t held_cap;
   uint64_t serial;     /* critical sections opened so far */
   uint64_t guards;     /* (lock, variable) pairs seen */
+  bool own_sections;   /* a thread's own sections order its accesses */
 } wcp_guards;
 
-void wcp_guards_init(wcp_guards *g);
+void wcp_guards_init(wcp_guards *g, bool own_sections);
 void wcp_guards_free(wcp_guards *g);
 
 void wcp_guards_acquire(wcp_guards *g, uint32_t t, uint32_t lock);
@@ -87,12 +89,13 @@ void wcp_guards_acquire(wcp_guards *g, uint32_t t, uint32_t lock);
 ** touched. */
 void wcp_guards_release(wcp_guards *g, uint32_t t, uint32_t lock, const rp_vc *h);
 
-/* t accesses var (a write if `write`) with WCP clock c: note the access in
-** every open section of t, and pass to join(ctx, h) each release clock of
-** rule (a) that c does not know yet. */
+/* t accesses var (a write if `write`) with WCP clock c, whose own entry is
+** t's local time, and own_pred, the WCP predecessors' own entry: note the
+** access in every open section of t, and pass to join(ctx, h) each release
+** clock of rule (a) that c does not know yet. */
 typedef void (*wcp_join_fn)(void *ctx, const rp_vc *v);
 void wcp_guards_access(wcp_guards *g, uint32_t t, uint32_t var, bool write,
-                       const rp_vc *c, wcp_join_fn join, void *ctx);
+                       const rp_vc *c, rp_clock own_pred, wcp_join_fn join, void *ctx);
 
 /* How many locks t holds. */
 static inline uint32_t wcp_guards_held(const wcp_guards *g, uint32_t t) {

@@ -1,0 +1,29 @@
+/*
+** A loaded trace seen thread by thread: each thread's events in trace
+** order, each event's rank among them, each read's writer (the last earlier
+** write of its variable) and each thread's fork.  The reordering model of
+** the oracle and the witness checks (reorder.h) and SeqCheck's index build
+** on it.
+*/
+#ifndef RP_TRACE_THREADS_H
+#define RP_TRACE_THREADS_H
+
+#include <stdint.h>
+
+#include "trace.h"
+
+#define RP_NONE UINT32_MAX   /* no event */
+
+typedef struct rp_trace_threads {
+  uint32_t threads;
+  uint32_t *len;       /* events per thread */
+  uint32_t **ev;       /* ev[t][k]: index of the k-th event of thread t */
+  uint32_t *rank;      /* rank[i]: k such that ev[thread of i][k] == i */
+  uint32_t *writer;    /* reads: index of the last earlier write, or RP_NONE */
+  uint32_t *fork_of;   /* thread -> index of its fork, or RP_NONE */
+} rp_trace_threads;
+
+void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace);
+void rp_trace_threads_free(rp_trace_threads *th);
+
+#endif
