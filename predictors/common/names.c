@@ -1,4 +1,4 @@
-/* Name interning with an open-addressing hash table; see names.h. */
+/* Name interning on the predictors' hash index (hash_index.h); see names.h. */
 #include "names.h"
 
 #include <stdlib.h>
@@ -7,10 +7,10 @@
 #include "diag.h"
 
 /* Most names in traces are short ("T3", "V1207", "17"): up to 8 bytes
-** they are their own key, so a lookup compares one word and touches one
-** slot; longer names are keyed by a hash and compared byte for byte.  A
-** short key is gathered with two overlapping loads, not a loop whose exit
-** the varying lengths would make unpredictable. */
+** they are their own key, so a match compares one word of key[] and never
+** reads the characters; longer names are keyed by a hash and compared byte
+** for byte.  A short key is gathered with two overlapping loads, not a loop
+** whose exit the varying lengths would make unpredictable. */
 static inline uint32_t load_le32(const char *s) {
   const unsigned char *u = (const unsigned char *)s;
   return u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
@@ -29,80 +29,67 @@ static inline uint64_t name_key(const char *s, size_t len) {
   return k;
 }
 
-static size_t slot_index(uint64_t key, size_t len, size_t mask) {
-  uint64_t h = (key ^ len) * 0x9e3779b97f4a7c15ull;
-  return (size_t)(h >> 32) & mask;
+static inline uint32_t name_hash(uint64_t key, size_t len) {
+  return (uint32_t)(((key ^ len) * 0x9e3779b97f4a7c15ull) >> 32);
 }
 
 void rp_names_init(rp_names *t) {
   memset(t, 0, sizeof *t);
-  t->slot_mask = 63;
-  t->slots = rp_calloc(t->slot_mask + 1, sizeof *t->slots);
+  rp_hash_index_init(&t->index);
 }
 
 void rp_names_free(rp_names *t) {
   free(t->chars);
   free(t->offset);
   free(t->length);
-  free(t->slots);
+  free(t->key);
+  rp_hash_index_free(&t->index);
   memset(t, 0, sizeof *t);
 }
 
-static inline size_t probe(const rp_names *t, const char *name, size_t len, uint64_t key) {
-  size_t i = slot_index(key, len, t->slot_mask);
-  for (;; i = (i + 1) & t->slot_mask) {
-    const struct rp_name_slot *s = &t->slots[i];
-    if (s->id == 0) return i;
-    if (s->key == key && s->len == len &&
-        (len <= 8 || memcmp(t->chars + t->offset[s->id - 1], name, len) == 0))
-      return i;
-  }
-}
-
-static void rehash(rp_names *t) {
-  size_t n = (t->slot_mask + 1) * 2;
-  struct rp_name_slot *slots = rp_calloc(n, sizeof *slots);
-  for (size_t i = 0; i <= t->slot_mask; i++) {
-    const struct rp_name_slot *s = &t->slots[i];
-    if (s->id == 0) continue;
-    size_t j = slot_index(s->key, s->len, n - 1);
-    while (slots[j].id) j = (j + 1) & (n - 1);
-    slots[j] = *s;
-  }
-  free(t->slots);
-  t->slots = slots;
-  t->slot_mask = n - 1;
+/* The id of the name with this key, or RP_HASH_NONE with *p where it goes. */
+static inline uint32_t lookup(const rp_names *t, const char *name, size_t len, uint64_t key,
+                              rp_hash_probe *p) {
+  *p = rp_hash_probe_start(&t->index, name_hash(key, len));
+  for (uint32_t id; (id = rp_hash_probe_next(&t->index, p)) != RP_HASH_NONE;)
+    if (t->key[id] == key && t->length[id] == len &&
+        (len <= 8 || memcmp(t->chars + t->offset[id], name, len) == 0))
+      return id;
+  return RP_HASH_NONE;
 }
 
 uint32_t rp_names_find(const rp_names *t, const char *name, size_t len) {
-  size_t i = probe(t, name, len, name_key(name, len));
-  return t->slots[i].id ? t->slots[i].id - 1 : UINT32_MAX;
+  rp_hash_probe p;
+  uint32_t id = lookup(t, name, len, name_key(name, len), &p);
+  return id == RP_HASH_NONE ? UINT32_MAX : id;
 }
 
-uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
-  uint64_t key = name_key(name, len);
-  size_t i = probe(t, name, len, key);
-  if (t->slots[i].id) return t->slots[i].id - 1;
-
+static uint32_t append(rp_names *t, const char *name, size_t len, uint64_t key) {
   if (t->count >= UINT32_MAX - 1 || t->chars_len + len + 1 > UINT32_MAX)
     rp_die(RP_EXIT_RESOURCE, "too many names");
   if (t->guard) pthread_mutex_lock(t->guard);
   uint32_t id = (uint32_t)t->count++;
   RP_GROW(t->offset, t->offset_cap, id);
-  size_t length_cap = t->offset_cap;
-  t->length = rp_realloc(t->length, length_cap * sizeof *t->length);
+  t->length = rp_realloc(t->length, t->offset_cap * sizeof *t->length);
+  t->key = rp_realloc(t->key, t->offset_cap * sizeof *t->key);
   RP_GROW(t->chars, t->chars_cap, t->chars_len + len + 1);
   memcpy(t->chars + t->chars_len, name, len);
   t->chars[t->chars_len + len] = '\0';
   t->offset[id] = (uint32_t)t->chars_len;
   t->length[id] = (uint32_t)len;
+  t->key[id] = key;
   t->chars_len += len + 1;
   if (t->guard) pthread_mutex_unlock(t->guard);
+  return id;
+}
 
-  t->slots[i].key = key;
-  t->slots[i].id = id + 1;
-  t->slots[i].len = (uint32_t)len;
-  if (t->count * 2 > t->slot_mask) rehash(t);
+uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
+  uint64_t key = name_key(name, len);
+  rp_hash_probe p;
+  uint32_t id = lookup(t, name, len, key, &p);
+  if (id != RP_HASH_NONE) return id;
+  id = append(t, name, len, key);
+  rp_hash_index_insert(&t->index, &p, id);
   return id;
 }
 
@@ -110,14 +97,11 @@ void rp_names_truncate(rp_names *t, size_t count) {
   if (count >= t->count) return;
   t->count = count;
   t->chars_len = t->offset[count];
-  memset(t->slots, 0, (t->slot_mask + 1) * sizeof *t->slots);
+  rp_hash_index_free(&t->index);
+  rp_hash_index_init(&t->index);
   for (uint32_t id = 0; id < count; id++) {
-    const char *name = t->chars + t->offset[id];
-    size_t len = t->length[id];
-    uint64_t key = name_key(name, len);
-    size_t i = probe(t, name, len, key);
-    t->slots[i].key = key;
-    t->slots[i].id = id + 1;
-    t->slots[i].len = (uint32_t)len;
+    rp_hash_probe p = rp_hash_probe_start(&t->index, name_hash(t->key[id], t->length[id]));
+    while (rp_hash_probe_next(&t->index, &p) != RP_HASH_NONE) continue;
+    rp_hash_index_insert(&t->index, &p, id);
   }
 }

@@ -11,19 +11,16 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "hash_index.h"
 
 typedef struct rp_names {
   char *chars;        /* all names, each NUL-terminated, back to back */
   size_t chars_len, chars_cap;
   uint32_t *offset;   /* offset[id] = start of name id in chars */
   uint32_t *length;   /* length[id] = strlen of name id */
+  uint64_t *key;      /* key[id]: names of up to 8 bytes, the bytes; longer, a hash */
   size_t count, offset_cap;
-  struct rp_name_slot {
-    uint64_t key;     /* names of up to 8 bytes: the bytes; longer: a hash */
-    uint32_t id;      /* id + 1, or 0 for an empty slot */
-    uint32_t len;
-  } *slots;           /* open addressing */
-  size_t slot_mask;
+  rp_hash_index index;   /* ids by the hash of (key, length) */
   /* Held while a new name moves the arrays, when another thread may read
   ** them (event_feed.h); NULL when one thread has the table. */
   pthread_mutex_t *guard;

@@ -51,11 +51,32 @@ static void many_names_survive_rehashing(void **state) {
   rp_names_free(&t);
 }
 
+/* Long names (hashed keys) and short ones; after a truncation the dropped
+** names are unknown and get their ids again in the new order. */
+static void truncation_forgets_the_later_names(void **state) {
+  (void)state;
+  rp_names t;
+  rp_names_init(&t);
+  const char *names[] = {"T0", "a_rather_long_variable_name", "V7", "Foo.java:12:bar"};
+  for (uint32_t i = 0; i < 4; i++)
+    assert_int_equal(rp_names_intern(&t, names[i], strlen(names[i])), i);
+  rp_names_truncate(&t, 2);
+  assert_int_equal(t.count, 2);
+  assert_int_equal(rp_names_find(&t, "V7", 2), UINT32_MAX);
+  assert_int_equal(rp_names_find(&t, names[3], strlen(names[3])), UINT32_MAX);
+  assert_int_equal(rp_names_find(&t, names[1], strlen(names[1])), 1);
+  assert_int_equal(rp_names_intern(&t, names[3], strlen(names[3])), 2);
+  assert_int_equal(rp_names_intern(&t, "V7", 2), 3);
+  assert_string_equal(rp_names_get(&t, 2), names[3]);
+  rp_names_free(&t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ids_are_dense_in_order_of_first_appearance),
       cmocka_unit_test(names_are_compared_by_length_and_bytes),
       cmocka_unit_test(many_names_survive_rehashing),
+      cmocka_unit_test(truncation_forgets_the_later_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
