@@ -69,9 +69,11 @@ static uint32_t append(rp_names *t, const char *name, size_t len, uint64_t key) 
     rp_die(RP_EXIT_RESOURCE, "too many names");
   if (t->guard) pthread_mutex_lock(t->guard);
   uint32_t id = (uint32_t)t->count++;
-  RP_GROW(t->offset, t->offset_cap, id);
-  t->length = rp_realloc(t->length, t->offset_cap * sizeof *t->length);
-  t->key = rp_realloc(t->key, t->offset_cap * sizeof *t->key);
+  if (id >= t->offset_cap) {   /* length[] and key[] share offset[]'s capacity */
+    RP_GROW(t->offset, t->offset_cap, id);
+    t->length = rp_realloc(t->length, t->offset_cap * sizeof *t->length);
+    t->key = rp_realloc(t->key, t->offset_cap * sizeof *t->key);
+  }
   RP_GROW(t->chars, t->chars_cap, t->chars_len + len + 1);
   memcpy(t->chars + t->chars_len, name, len);
   t->chars[t->chars_len + len] = '\0';
