@@ -82,14 +82,18 @@ $(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
-# `make check` runs the suite once against $(BUILD); `make test` runs it on the
-# normal build and again under AddressSanitizer and UndefinedBehaviorSanitizer.
+# `make check` runs the suite once against $(BUILD), JOBS tests at a time
+# (default: one per CPU); `make test` runs it on the normal build and again
+# under AddressSanitizer and UndefinedBehaviorSanitizer, building with one
+# compiler per CPU unless -j was given.
+JOBS     ?= $(shell nproc)
+PARALLEL  = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
 check: all $(UNIT_TESTS)
-	BUILD=$(BUILD) tests/run-all.sh
+	BUILD=$(BUILD) JOBS=$(JOBS) tests/run-all.sh
 
 test: deps
-	$(MAKE) check
-	$(MAKE) check BUILD=build/san SAN=1 OPT="-O1 -g"
+	$(MAKE) $(PARALLEL) check
+	$(MAKE) $(PARALLEL) check BUILD=build/san SAN=1 OPT="-O1 -g"
 
 demo: deps all
 	scripts/demo
