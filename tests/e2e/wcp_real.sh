@@ -1,8 +1,6 @@
 # rp-wcp --rapid prints RAPID's WCP racy events / racy lines on the bundled
 # real traces (datasets/real/README.md), with and without queue compaction;
 # the default (Kini et al.'s Algorithm 1) orders less on two of them.
-# Under the sanitized build the three 2M-event traces with RoadRunner's long
-# names are skipped, as in real_traces.sh.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.."
 # counts TRACE [OPTIONS...]: "racy_events/racy_lines queue_peak late_threads"
@@ -12,8 +10,7 @@ counts() {
     awk -F, 'NR==1{for(i=1;i<=NF;i++) k[$i]=i}
              NR==2{print $k["racy_events"] "/" $k["racy_lines"], $k["queue_peak"], $k["late_threads"]}'
 }
-while read -r trace rapid strict long; do
-  case $RP_BIN:$long in */san/bin:long) continue ;; esac
+while read -r trace rapid strict; do
   read -r got peak late <<< "$(counts "$trace" --rapid)"
   expect_eq "wcp --rapid $trace" "$got" "$rapid"
   expect_eq "wcp --rapid $trace late threads" "$late" 0
@@ -29,9 +26,9 @@ jgf_montecarlo_A 325/5 325/5
 jgf_raytracer_A 4/2 7/3
 own_Bank 1654/5 1654/5
 own_BoundedBuffer 247/2 247/2
-dacapo_sunflow_default 26/8 26/8 long
-jgf_lufact_A 506365/17 506365/17 long
-jgf_crypt_A 0/0 0/0 long
+dacapo_sunflow_default 26/8 26/8
+jgf_lufact_A 506365/17 506365/17
+jgf_crypt_A 0/0 0/0
 own_DCL 201/6 201/6
 own_FlagPublish 201/3 201/3
 TABLE
