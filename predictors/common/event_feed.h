@@ -49,7 +49,7 @@ typedef struct rp_feed {
   ** published - released < RING. */
   _Atomic uint64_t published, released;
   _Atomic bool stop;                 /* the predictor wants no more events */
-  _Atomic int sleeping;              /* 1: the predictor waits, 2: the reader */
+  _Atomic int sleeping;              /* how many threads wait on `wake` (0-2) */
   pthread_mutex_t mutex;             /* for sleeping and the symbols' guard */
   pthread_cond_t wake;
   pthread_t thread;
