@@ -16,15 +16,11 @@ void rp_history_free(rp_history *h) {
   free(h->var);
 }
 
-static inline bool unordered(const rp_history_entry *e, const rp_vc *c) {
-  return e->clock > rp_vc_get(c, e->access.thread);
-}
-
 static inline void report_unordered(rp_epoch_set *s, const rp_access *cur,
                              const rp_vc *c, uint32_t var, rp_race_report *rep) {
   for (uint32_t i = 0; i < s->n; i++) {
     const rp_history_entry *e = rp_epoch_set_at(s, i);
-    if (unordered(e, c)) rp_report_pair(rep, &e->access, cur, var, NULL);
+    if (rp_history_unordered(e, c)) rp_report_pair(rep, &e->access, cur, var, NULL);
   }
 }
 
@@ -33,7 +29,7 @@ static inline void record(rp_history *h, rp_epoch_set *s, const rp_access *cur,
                    const rp_vc *c) {
   uint32_t kept = 0;
   for (uint32_t i = 0; i < s->n; i++)
-    if (unordered(rp_epoch_set_at(s, i), c))
+    if (rp_history_unordered(rp_epoch_set_at(s, i), c))
       *rp_epoch_set_at(s, kept++) = *rp_epoch_set_at(s, i);
   if (kept > s->rest_cap) {
     s->rest_cap = s->rest_cap ? s->rest_cap * 2 : 2;

@@ -23,6 +23,12 @@ typedef struct rp_history_entry {
   rp_access access;   /* access.thread is the epoch's thread */
 } rp_history_entry;
 
+/* Whether the entry's access is not ordered before a later access whose
+** thread's clock is c. */
+static inline bool rp_history_unordered(const rp_history_entry *e, const rp_vc *c) {
+  return e->clock > rp_vc_get(c, e->access.thread);
+}
+
 /* Most sets hold a single entry, kept inline so that checking an access
 ** touches one cache line of its variable's history. */
 typedef struct rp_epoch_set {

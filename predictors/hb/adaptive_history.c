@@ -16,19 +16,15 @@ void adaptive_history_free(adaptive_history *h) {
   free(h->var);
 }
 
-static inline bool unordered(const rp_history_entry *e, const rp_vc *c) {
-  return e->clock > rp_vc_get(c, e->access.thread);
-}
-
 static void report_slot(const adaptive_slot *s, const rp_access *cur,
                         const rp_vc *c, uint32_t var, rp_race_report *rep) {
   if (s->vc == NULL) {
-    if (s->epoch.clock && unordered(&s->epoch, c))
+    if (s->epoch.clock && rp_history_unordered(&s->epoch, c))
       rp_report_pair(rep, &s->epoch.access, cur, var, NULL);
     return;
   }
   for (uint32_t u = 0; u < s->vc_n; u++)
-    if (s->vc[u].clock && unordered(&s->vc[u], c))
+    if (s->vc[u].clock && rp_history_unordered(&s->vc[u], c))
       rp_report_pair(rep, &s->vc[u].access, cur, var, NULL);
 }
 
@@ -44,14 +40,14 @@ static void vc_put(adaptive_slot *s, const rp_history_entry *e) {
 
 static bool vc_all_ordered(const adaptive_slot *s, const rp_vc *c) {
   for (uint32_t u = 0; u < s->vc_n; u++)
-    if (s->vc[u].clock && unordered(&s->vc[u], c)) return false;
+    if (s->vc[u].clock && rp_history_unordered(&s->vc[u], c)) return false;
   return true;
 }
 
 static void update_slot(adaptive_history *h, adaptive_slot *s,
                         const rp_history_entry *cur, const rp_vc *c) {
   if (s->vc == NULL) {
-    if (s->epoch.clock && unordered(&s->epoch, c)) {
+    if (s->epoch.clock && rp_history_unordered(&s->epoch, c)) {
       vc_put(s, &s->epoch);
       vc_put(s, cur);
       h->widenings++;
