@@ -68,9 +68,11 @@ static void exec_command(const char *dir, const char *name, char **argv) {
   }
 }
 
-/* Reads the first line `path --help` prints, into line (at most size-1
-** chars).  The child gets HELP_TIMEOUT_MS; a silent or hung one yields "". */
-static void first_help_line(const char *path, char *line, size_t size) {
+/* Reads the summary `path --help` prints first ("rp-NAME: what it does",
+** its first line and the indented lines that continue it) into line, as one
+** line of at most size-1 chars.  The child gets
+** HELP_TIMEOUT_MS; a silent or hung one yields "". */
+static void help_summary(const char *path, char *line, size_t size) {
   line[0] = '\0';
   int fds[2];
   if (pipe(fds) != 0) return;
@@ -88,18 +90,42 @@ static void first_help_line(const char *path, char *line, size_t size) {
   close(fds[1]);
   size_t len = 0;
   struct pollfd pfd = {.fd = fds[0], .events = POLLIN};
-  while (len + 1 < size && !memchr(line, '\n', len)
-         && poll(&pfd, 1, HELP_TIMEOUT_MS) > 0) {
+  while (len + 1 < size && !strstr(line, "\n\n") && poll(&pfd, 1, HELP_TIMEOUT_MS) > 0) {
     ssize_t n = read(fds[0], line + len, size - 1 - len);
     if (n <= 0) break;
     len += (size_t)n;
+    line[len] = '\0';
   }
-  line[len] = '\0';
-  line[strcspn(line, "\r\n")] = '\0';
+  /* the first line and the indented lines that continue it, joined */
+  char *out = line;
+  for (const char *p = line; *p && *p != '\r'; p++) {
+    if (*p != '\n') {
+      *out++ = *p;
+      continue;
+    }
+    if (strncmp(p + 1, "  ", 2) != 0) break;
+    while (p[1] == ' ') p++;
+    *out++ = ' ';
+  }
+  *out = '\0';
   close(fds[0]);
   kill(-pid, SIGKILL);
   kill(pid, SIGKILL);
   waitpid(pid, NULL, 0);
+}
+
+/* "  NAME           text", the text wrapped to 79 columns under itself. */
+static void print_command(const char *name, const char *text) {
+  enum { COLUMN = 17, WIDTH = 79 };
+  int at = printf("  %-14s", name);
+  for (const char *p = text; *p;) {
+    int word = (int)strcspn(p, " ");
+    if (at + 1 + word > WIDTH && at > COLUMN) at = printf("\n%*s", COLUMN - 1, "") - 1;
+    at += printf(" %.*s", word, p);
+    p += word;
+    while (*p == ' ') p++;
+  }
+  putchar('\n');
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -137,16 +163,16 @@ static int print_help(const char *dir) {
   char *names[MAX_COMMANDS];
   int n = list_commands(dir, names, MAX_COMMANDS);
   for (int i = 0; i < n; i++) {
-    char path[PATH_MAX], line[160] = "";
+    char path[PATH_MAX], line[512] = "";
     if (snprintf(path, sizeof path, "%s/rp-%s", dir, names[i]) < (int)sizeof path)
-      first_help_line(path, line, sizeof line);
-    /* the first --help line reads "rp-NAME: what it does" */
+      help_summary(path, line, sizeof line);
+    /* the summary reads "rp-NAME: what it does" */
     const char *what = line;
     size_t prefix = strlen(names[i]) + 5;   /* "rp-" NAME ": " */
     if (strncmp(line, "rp-", 3) == 0 && strncmp(line + 3, names[i], prefix - 5) == 0 &&
         strncmp(line + prefix - 2, ": ", 2) == 0)
       what = line + prefix;
-    printf("  %-14s %s\n", names[i], what);
+    print_command(names[i], what);
     free(names[i]);
   }
   if (n == 0) printf("  (none found)\n");

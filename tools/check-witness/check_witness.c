@@ -27,7 +27,7 @@
 
 static const char usage[] =
     "rp-" RP_TOOL_NAME ": check a race, deadlock or atomicity witness against its\n"
-    "original trace\n\n"
+    "  original trace\n\n"
     "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
     "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--quiet]\n"
     "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D] [--quiet]\n\n"
