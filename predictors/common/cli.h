@@ -32,16 +32,36 @@ struct rp_options {
 };
 typedef struct rp_options rp_options;
 
+/* A tool option: one row of the table that both parses it and prints its
+** help, so the two cannot drift apart and no tool writes a parser. */
+typedef enum rp_opt_kind {
+  RP_OPT_SET,       /* a flag: *(bool *)target = true */
+  RP_OPT_CLEAR,     /* a flag: *(bool *)target = false */
+  RP_OPT_COUNT,     /* *(uint64_t *)target = a non-negative integer */
+  RP_OPT_TEXT,      /* *(const char **)target = the value (a path, a list) */
+  RP_OPT_CHOICE,    /* *(unsigned *)target = the value's index in choices */
+  RP_OPT_CHOICES,   /* *(unsigned *)target = bit i for each choices[i] named
+                    ** in a comma-separated list */
+  RP_OPT_PARSE,     /* parse(name, value, target); value is NULL for a flag */
+} rp_opt_kind;
+
+typedef struct rp_opt {
+  const char *name;             /* "--store"; NULL ends a table */
+  const char *arg;              /* the value's name in the help ("DIR"); NULL: a flag */
+  rp_opt_kind kind;
+  void *target;
+  const char *help;             /* one paragraph, wrapped by the help printer */
+  const char *const *choices;   /* RP_OPT_CHOICE(S): NULL-terminated */
+  void (*parse)(const char *name, const char *value, void *target);   /* RP_OPT_PARSE */
+  const char *alias;            /* another name, e.g. "-o" for "--output", or NULL */
+} rp_opt;
+
 typedef struct rp_tool {
   const char *name;           /* RP_TOOL_NAME, e.g. "hb": the program is rp-hb */
   const char *summary;        /* one line, shown first by --help */
-  const char *options_help;   /* the tool's own options, or NULL */
-  /* Handle a tool option: name is "--x", value the following word (or the
-  ** part after '=') or NULL.  Returns how many words it used (1 for a flag,
-  ** 2 with a value), 0 if it does not know the option.  Bad values call
-  ** rp_usage_error. */
-  int (*option)(void *ctx, const char *name, const char *value);
-  void *ctx;
+  const rp_opt *options;      /* the tool's own options, or NULL */
+  const char *notes;          /* a paragraph after the options (cost, caveats), or NULL */
+  void *ctx;                  /* the tool's configuration, handed to its analysis */
   bool no_common;             /* a tool without race report and stats */
 } rp_tool;
 
@@ -52,15 +72,5 @@ _Noreturn void rp_usage_error(const char *fmt, ...) __attribute__((format(printf
 
 /* Parse a non-negative integer option value, or exit with a usage error. */
 uint64_t rp_parse_count(const char *name, const char *value);
-
-/* The index of value among names[0..n) (an option's choice: --mode ls), or
-** a usage error naming the choices. */
-unsigned rp_parse_choice(const char *name, const char *value, const char *const *names,
-                         unsigned n);
-
-/* A comma-separated list of names[0..n) (--bugs races,deadlocks) as a bit
-** mask, bit i for names[i], or a usage error naming the choices. */
-unsigned rp_parse_choices(const char *name, const char *value, const char *const *names,
-                          unsigned n);
 
 #endif

@@ -32,13 +32,13 @@
 typedef enum vindicate_mode { MODE_DC_ONLY, MODE_ALL, MODE_NONE } vindicate_mode;
 
 typedef struct dc_config {
-  vindicate_mode mode;
+  unsigned mode;             /* vindicate_mode */
   const char *witness_dir;
-  double timeout_ms;         /* per race; 0: none (the paper's default) */
-  double budget_ms;          /* for all races together; 0: none */
+  uint64_t timeout_ms;       /* per race; 0: none (the paper's default) */
+  uint64_t budget_ms;        /* for all races together; 0: none */
   uint64_t max_vindicate;    /* races to vindicate at most; 0: all */
   unsigned verdict_mask;     /* verdicts to report: bit 1 << vr_verdict */
-  bool missing_when_stuck;   /* the paper's late missing-release request */
+  unsigned missing;          /* 1: the paper's late missing-release request */
   bool all_partners;         /* report every unordered partner of an access */
 } dc_config;
 
@@ -49,47 +49,8 @@ typedef struct dc_state {
 } dc_state;
 
 static const char *const class_names[] = {"hb", "wcp", "dc"};
-static const char *const verdict_names[] = {"verified", "false", "unknown"};
-static const char *const mode_names[] = {"dc-only", "all", "none"};   /* vindicate_mode */
-
-static int dc_option(void *ctx, const char *name, const char *value) {
-  dc_config *c = ctx;
-  if (strcmp(name, "--verdicts") == 0) {
-    c->verdict_mask = rp_parse_choices(name, value, verdict_names, 3);
-    return 2;
-  }
-  if (strcmp(name, "--vindicate") == 0) {
-    c->mode = (vindicate_mode)rp_parse_choice(name, value, mode_names, 3);
-    return 2;
-  }
-  if (strcmp(name, "--witness") == 0) {
-    if (value == NULL) rp_usage_error("--witness needs a directory");
-    c->witness_dir = value;
-    return 2;
-  }
-  if (strcmp(name, "--vindicate-timeout") == 0) {
-    c->timeout_ms = (double)rp_parse_count(name, value);
-    return 2;
-  }
-  if (strcmp(name, "--all-partners") == 0) {
-    c->all_partners = true;
-    return 1;
-  }
-  if (strcmp(name, "--missing-release") == 0) {
-    static const char *const when[] = {"eager", "when-stuck"};
-    c->missing_when_stuck = rp_parse_choice(name, value, when, 2) == 1;
-    return 2;
-  }
-  if (strcmp(name, "--vindicate-budget") == 0) {
-    c->budget_ms = (double)rp_parse_count(name, value);
-    return 2;
-  }
-  if (strcmp(name, "--vindicate-max") == 0) {
-    c->max_vindicate = rp_parse_count(name, value);
-    return 2;
-  }
-  return 0;
-}
+static const char *const verdict_names[] = {"verified", "false", "unknown", NULL};
+static const char *const mode_names[] = {"dc-only", "all", "none", NULL};   /* vindicate_mode */
 
 static void *dc_create(void *ctx) {
   dc_config *c = ctx;
@@ -196,7 +157,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   dc_graph_seal(&an->g);
   thread_nodes_of(an, threads, &tn);
   vr_init(&v, &an->g, threads, (uint32_t)sym->locks.count, (uint32_t)sym->vars.count,
-          tn.first, tn.last, tn.fork, c->timeout_ms, !c->missing_when_stuck);
+          tn.first, tn.last, tn.fork, (double)c->timeout_ms, c->missing == 0);
   bool *tried = rp_calloc(an->nraces, sizeof *tried);
   rp_u64set verified_static;
   rp_u64set_init(&verified_static);
@@ -205,7 +166,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
       const dc_race *r = &an->races[i];
       if (tried[i] || !selected(c, r) || (c->max_vindicate && tot->vindicated >= c->max_vindicate))
         continue;
-      if (c->budget_ms > 0 && ms_since(&t0) > c->budget_ms) break;
+      if (c->budget_ms > 0 && ms_since(&t0) > (double)c->budget_ms) break;
       if (phase == 1 && rp_u64set_has(&verified_static, location_pair(r))) continue;
       tried[i] = true;
       vindicate_one(c, rep, &an->g, &v, r, &verdict[i], tot);
@@ -269,30 +230,42 @@ static void dc_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static dc_config config;
+  static const char *const missing[] = {"eager", "when-stuck", NULL};
+  static const rp_opt options[] = {
+      {.name = "--vindicate", .arg = "MODE", .kind = RP_OPT_CHOICE,
+       .target = &config.mode, .choices = mode_names,
+       .help = "which races VindicateRace checks: dc-only (default: DC races WCP does not "
+               "report), all, none (no constraint graph is built)"},
+      {.name = "--witness", .arg = "DIR", .kind = RP_OPT_TEXT,
+       .target = &config.witness_dir,
+       .help = "write each verified race's reordered trace to DIR/race-FIRST-SECOND.std"},
+      {.name = "--all-partners", .kind = RP_OPT_SET,
+       .target = &config.all_partners,
+       .help = "report every unordered earlier conflicting access of an access (its race edges), "
+               "not only the latest, as the paper does"},
+      {.name = "--vindicate-timeout", .arg = "MS", .kind = RP_OPT_COUNT,
+       .target = &config.timeout_ms,
+       .help = "give up on a race after MS ms (unknown); 0 = no limit (default, as in the paper)"},
+      {.name = "--vindicate-max", .arg = "N", .kind = RP_OPT_COUNT,
+       .target = &config.max_vindicate,
+       .help = "vindicate at most N races (default 0: all)"},
+      {.name = "--vindicate-budget", .arg = "MS", .kind = RP_OPT_COUNT,
+       .target = &config.budget_ms,
+       .help = "stop vindicating after MS ms in all; the rest stay unknown (default 0: no limit)"},
+      {.name = "--missing-release", .arg = "WHEN", .kind = RP_OPT_CHOICE,
+       .target = &config.missing, .choices = missing,
+       .help = "when the construction asks for a missing release: eager (at the first rejection "
+               "that has one, as the artifact; default) or when-stuck (only when nothing is "
+               "legal)"},
+      {.name = "--verdicts", .arg = "LIST", .kind = RP_OPT_CHOICES,
+       .target = &config.verdict_mask, .choices = verdict_names,
+       .help = "report only races with these verdicts, e.g. verified or verified,unknown "
+               "(default: all)"},
+      {NULL}};
   static const rp_streaming dc = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "DC race prediction with VindicateRace (Vindicator, PLDI'18)",
-               .options_help =
-                   "  --vindicate MODE         which races VindicateRace checks: dc-only\n"
-                   "                           (default: DC races WCP does not report), all,\n"
-                   "                           none (no constraint graph is built)\n"
-                   "  --witness DIR            write each verified race's reordered trace\n"
-                   "                           to DIR/race-FIRST-SECOND.std\n"
-                   "  --all-partners           report every unordered earlier conflicting\n"
-                   "                           access of an access (its race edges), not\n"
-                   "                           only the latest, as the paper does\n"
-                   "  --vindicate-timeout MS   give up on a race after MS ms (unknown);\n"
-                   "                           0 = no limit (default, as in the paper)\n"
-                   "  --vindicate-max N        vindicate at most N races (default 0: all)\n"
-                   "  --vindicate-budget MS    stop vindicating after MS ms in all; the\n"
-                   "                           rest stay unknown (default 0: no limit)\n"
-                   "  --missing-release WHEN   when the construction asks for a missing\n"
-                   "                           release: eager (at the first rejection that\n"
-                   "                           has one, as the artifact; default) or\n"
-                   "                           when-stuck (only when nothing is legal)\n"
-                   "  --verdicts LIST          report only races with these verdicts, e.g.\n"
-                   "                           verified or verified,unknown (default: all)\n",
-               .option = dc_option,
+               .options = options,
                .ctx = &config},
       .extra_race_columns = ",class,verdict",
       .create = dc_create,

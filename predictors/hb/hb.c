@@ -8,7 +8,6 @@
 ** Soundness: only the first race is guaranteed predictable.
 */
 #include <stdlib.h>
-#include <string.h>
 
 #include "access_history.h"
 #include "adaptive_history.h"
@@ -26,13 +25,6 @@ typedef struct hb_state {
   rp_history history;
   adaptive_history adaptive;
 } hb_state;
-
-static int hb_option(void *ctx, const char *name, const char *value) {
-  (void)value;
-  if (strcmp(name, "--epochs") != 0) return 0;
-  ((hb_config *)ctx)->epochs = true;
-  return 1;
-}
 
 static void *hb_create(void *ctx) {
   hb_state *s = rp_calloc(1, sizeof *s);
@@ -75,12 +67,14 @@ static void hb_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static hb_config config;
+  static const rp_opt options[] = {
+      {.name = "--epochs", .kind = RP_OPT_SET, .target = &config.epochs,
+       .help = "FastTrack-style adaptive epochs (same racy events, fewer pairs)"},
+      {NULL}};
   static const rp_streaming hb = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "happens-before race prediction with vector clocks",
-               .options_help = "  --epochs         FastTrack-style adaptive epochs "
-                               "(same racy events, fewer pairs)\n",
-               .option = hb_option,
+               .options = options,
                .ctx = &config},
       .create = hb_create,
       .event = hb_event,

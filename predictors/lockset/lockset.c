@@ -27,7 +27,7 @@ typedef enum lockset_mode { MODE_LS, MODE_LS_CT, MODE_ERASER } lockset_mode;
 
 typedef struct lockset_config {
   bool all_pairs;
-  lockset_mode mode;
+  unsigned mode;   /* lockset_mode */
 } lockset_config;
 
 typedef struct access_group {
@@ -51,23 +51,12 @@ typedef struct lockset_state {
   size_t var_cap;
 } lockset_state;
 
-static const char *const mode_names[] = {"ls", "ls-ct", "eraser"};
-
-static int lockset_option(void *ctx, const char *name, const char *value) {
-  lockset_config *cfg = ctx;
-  if (strcmp(name, "--all-pairs") == 0) {
-    cfg->all_pairs = true;
-    return 1;
-  }
-  if (strcmp(name, "--mode") != 0) return 0;
-  cfg->mode = (lockset_mode)rp_parse_choice(name, value, mode_names, 3);
-  return 2;
-}
+static const char *const mode_names[] = {"ls", "ls-ct", "eraser", NULL};   /* lockset_mode */
 
 static void *lockset_create(void *ctx) {
   lockset_state *s = rp_calloc(1, sizeof *s);
   s->all_pairs = ((lockset_config *)ctx)->all_pairs;
-  s->mode = ((lockset_config *)ctx)->mode;
+  s->mode = (lockset_mode)((lockset_config *)ctx)->mode;
   locksets_init(&s->sets);
   eraser_init(&s->eraser);
   if (s->mode == MODE_LS_CT) {
@@ -158,27 +147,28 @@ static void lockset_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static lockset_config config;
+  static const rp_opt options[] = {
+      {.name = "--mode", .arg = "ls|ls-ct|eraser", .kind = RP_OPT_CHOICE,
+       .target = &config.mode, .choices = mode_names,
+       .help = "ls (default): the pairwise lock set method, conflicting accesses of different "
+               "threads with disjoint lock sets; ls-ct: thread-indexed cross-thread lock sets (a "
+               "lock held by another thread around the access counts, confirmed by PWR; common "
+               "only if acquired by different threads); every pair is kept: memory grows with "
+               "the trace; eraser: RAPID's Eraser-style LockSet engine (per variable the locks "
+               "common to all its accesses, each thread also holding a private lock; once empty, "
+               "every later access is racy)"},
+      {.name = "--all-pairs", .kind = RP_OPT_SET,
+       .target = &config.all_pairs,
+       .help = "ls: report every pair with disjoint lock sets (memory grows with the trace)"},
+      {NULL}};
   static const rp_streaming lockset = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "lock set baseline: conflicting accesses with disjoint lock sets",
-               .options_help =
-                   "  --mode ls|ls-ct|eraser\n"
-                   "                   ls (default): the pairwise lock set method, conflicting\n"
-                   "                   accesses of different threads with disjoint lock sets;\n"
-                   "                   ls-ct: thread-indexed cross-thread lock sets (a lock held\n"
-                   "                   by another thread around the access counts, confirmed by\n"
-                   "                   PWR; common only if acquired by different threads);\n"
-                   "                   every pair is kept: memory grows with the trace;\n"
-                   "                   eraser: RAPID's Eraser-style LockSet engine (per variable\n"
-                   "                   the locks common to all its accesses, each thread also\n"
-                   "                   holding a private lock; once empty, every later access\n"
-                   "                   is racy)\n"
-                   "  --all-pairs      ls: report every pair with disjoint lock sets (memory\n"
-                   "                   grows with the trace)\n"
-                   "Cost (ls): each distinct held-lock set is stored once as a sorted array,\n"
-                   "so lock set memory is distinct sets x nesting depth, and an acquire or\n"
-                   "release costs O(depth); per variable one entry per (thread, kind, set).\n",
-               .option = lockset_option,
+               .options = options,
+               .notes = "Cost (ls): each distinct held-lock set is stored once as a sorted "
+                        "array, so lock set memory is distinct sets x nesting depth, and an "
+                        "acquire or release costs O(depth); per variable one entry per "
+                        "(thread, kind, set).",
                .ctx = &config},
       .create = lockset_create,
       .event = lockset_event,

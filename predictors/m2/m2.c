@@ -33,25 +33,6 @@ typedef struct m2_config {
   bool no_window;
 } m2_config;
 
-static int m2_option(void *ctx, const char *name, const char *value) {
-  m2_config *c = ctx;
-  if (strcmp(name, "--witness") == 0) {
-    if (value == NULL) rp_usage_error("--witness needs a directory");
-    c->witness_dir = value;
-    return 2;
-  }
-  if (strcmp(name, "--uncertain") == 0) {
-    if (value == NULL) rp_usage_error("--uncertain needs a file");
-    c->uncertain_path = value;
-    return 2;
-  }
-  if (strcmp(name, "--report-uncertain") == 0) return c->report_uncertain = true, 1;
-  if (strcmp(name, "--alg6-literal") == 0) return c->alg6_literal = true, 1;
-  if (strcmp(name, "--no-open-fast-path") == 0) return c->no_open_fast = true, 1;
-  if (strcmp(name, "--no-window") == 0) return c->no_window = true, 1;
-  return 0;
-}
-
 /* One run: the decider, the outputs and the paper's counts (spec §11). */
 typedef struct m2_run {
   const m2_config *cfg;
@@ -283,24 +264,35 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
 
 int main(int argc, char **argv) {
   static m2_config config;
+  static const rp_opt options[] = {
+      {.name = "--witness", .arg = "DIR", .kind = RP_OPT_TEXT,
+       .target = &config.witness_dir,
+       .help = "write a witness per race, DIR/race-P1-P2.std (rp check-witness ... --def enabled "
+               "accepts it)"},
+      {.name = "--uncertain", .arg = "FILE", .kind = RP_OPT_TEXT,
+       .target = &config.uncertain_path,
+       .help = "write the set C of pairs rejected without certainty (race report columns plus "
+               "reason)"},
+      {.name = "--report-uncertain", .kind = RP_OPT_SET,
+       .target = &config.report_uncertain,
+       .help = "also list C in the race report, uncounted, with decided = uncertain"},
+      {.name = "--alg6-literal", .kind = RP_OPT_SET,
+       .target = &config.alg6_literal,
+       .help = "the paper's Algorithm 6 focal check (e2 tested against RCone(e1) only); default: "
+               "strict"},
+      {.name = "--no-open-fast-path", .kind = RP_OPT_SET,
+       .target = &config.no_open_fast,
+       .help = "run the closure whenever X has an open acquire (the paper's algorithm; slower)"},
+      {.name = "--no-window", .kind = RP_OPT_SET,
+       .target = &config.no_window,
+       .help = "close all of X (the paper's algorithm), not first the part after a run-first "
+               "trace prefix"},
+      {NULL}};
   static rp_offline m2 = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "M2 (Pavlogiannis, POPL'20): sound race prediction, complete for "
                           "two threads, with a completeness flag",
-               .options_help =
-                   "  --witness DIR        write a witness per race, DIR/race-P1-P2.std\n"
-                   "                       (rp check-witness ... --def enabled accepts it)\n"
-                   "  --uncertain FILE     write the set C of pairs rejected without\n"
-                   "                       certainty (race report columns plus reason)\n"
-                   "  --report-uncertain   also list C in the race report, uncounted,\n"
-                   "                       with decided = uncertain\n"
-                   "  --alg6-literal       the paper's Algorithm 6 focal check (e2 tested\n"
-                   "                       against RCone(e1) only); default: strict\n"
-                   "  --no-open-fast-path  run the closure whenever X has an open acquire\n"
-                   "                       (the paper's algorithm; slower)\n"
-                   "  --no-window          close all of X (the paper's algorithm), not\n"
-                   "                       first the part after a run-first trace prefix\n",
-               .option = m2_option,
+               .options = options,
                .ctx = &config},
       .extra_race_columns = ",decided",
       .analyse = m2_analyse,

@@ -34,38 +34,22 @@ typedef struct oracle_config {
   const char *deadlocks_path;
 } oracle_config;
 
-static int oracle_option(void *ctx, const char *name, const char *value) {
-  oracle_config *c = ctx;
-  if (strcmp(name, "--def") == 0) {
-    if (!value || !(c->def = rp_rdef_find(value)))
-      rp_usage_error("--def expects one of %s", rp_rdef_names());
-    return 2;
-  }
-  if (strcmp(name, "--max-states") == 0) {
-    c->max_states = rp_parse_count(name, value);
-    if (c->max_states == 0) rp_usage_error("--max-states must be positive");
-    return 2;
-  }
-  if (strcmp(name, "--max-seconds") == 0) {
-    char *end;
-    c->max_seconds = value ? strtod(value, &end) : 0;
-    if (!value || *value == '\0' || *end != '\0' || !(c->max_seconds > 0) ||
-        c->max_seconds > 1e9)
-      rp_usage_error("--max-seconds expects a positive number of seconds up to 1e9, not '%s'",
-                     value ? value : "");
-    return 2;
-  }
-  if (strcmp(name, "--deadlocks") == 0) {
-    if (!value) rp_usage_error("--deadlocks expects a file");
-    c->deadlocks_path = value;
-    return 2;
-  }
-  if (strcmp(name, "--witness") == 0) {
-    if (!value) rp_usage_error("--witness expects a directory");
-    c->witness_dir = value;
-    return 2;
-  }
-  return 0;
+static void parse_def(const char *name, const char *value, void *target) {
+  if (!(*(const rp_rdef **)target = rp_rdef_find(value)))
+    rp_usage_error("%s expects one of %s", name, rp_rdef_names());
+}
+
+static void parse_max_states(const char *name, const char *value, void *target) {
+  if ((*(uint64_t *)target = rp_parse_count(name, value)) == 0)
+    rp_usage_error("%s must be positive", name);
+}
+
+static void parse_seconds(const char *name, const char *value, void *target) {
+  char *end;
+  double s = strtod(value, &end);
+  if (*value == '\0' || *end != '\0' || !(s > 0) || s > 1e9)
+    rp_usage_error("%s expects a positive number of seconds up to 1e9, not '%s'", name, value);
+  *(double *)target = s;
 }
 
 typedef struct witness_ctx {
@@ -189,29 +173,41 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
 
 int main(int argc, char **argv) {
   static oracle_config config = {.max_states = 4000000};
-  static char help[2048];
   config.def = rp_rdefs[0];
-  snprintf(help, sizeof help,
-           "  --def D          definition of predictable race: %s\n"
-           "                   (default enabled; see rp-oracle's README section)\n"
-           "  --max-states N   explore at most N states (default 4000000); pairs\n"
-           "                   left undecided are reported with verdict unknown\n"
-           "  --max-seconds S  explore for at most S seconds (default: no limit);\n"
-           "                   likewise, undecided pairs are unknown\n"
-           "  --witness DIR    write a witness per race, DIR/race-P1-P2.std (and per\n"
-           "                   deadlock, DIR/deadlock-Q1-Q2.std; DIR is created)\n"
-           "  --deadlocks FILE also find two-thread deadlocks (a reordering after which\n"
-           "                   two threads' next events acquire a lock the other holds),\n"
-           "                   exploring every state; CSV as rp seqcheck --deadlocks\n",
+  static char def_help[512];
+  snprintf(def_help, sizeof def_help,
+           "definition of predictable race: %s (default enabled; see rp-oracle's README "
+           "section)",
            rp_rdef_names());
-  static rp_offline oracle = {
+  static rp_opt options[] = {
+      {.name = "--def", .arg = "D", .kind = RP_OPT_PARSE,
+       .target = &config.def, .parse = parse_def},
+      {.name = "--max-states", .arg = "N", .kind = RP_OPT_PARSE,
+       .target = &config.max_states, .parse = parse_max_states,
+       .help = "explore at most N states (default 4000000); pairs left undecided are reported "
+               "with verdict unknown"},
+      {.name = "--max-seconds", .arg = "S", .kind = RP_OPT_PARSE,
+       .target = &config.max_seconds, .parse = parse_seconds,
+       .help = "explore for at most S seconds (default: no limit); likewise, undecided pairs are "
+               "unknown"},
+      {.name = "--witness", .arg = "DIR", .kind = RP_OPT_TEXT,
+       .target = &config.witness_dir,
+       .help = "write a witness per race, DIR/race-P1-P2.std (and per deadlock, "
+               "DIR/deadlock-Q1-Q2.std; DIR is created)"},
+      {.name = "--deadlocks", .arg = "FILE", .kind = RP_OPT_TEXT,
+       .target = &config.deadlocks_path,
+       .help = "also find two-thread deadlocks (a reordering after which two threads' next "
+               "events acquire a lock the other holds), exploring every state; CSV as rp "
+               "seqcheck --deadlocks"},
+      {NULL}};
+  options[0].help = def_help;
+  static const rp_offline oracle = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "exact predictable races of a small trace, by exhaustive search",
-               .option = oracle_option,
+               .options = options,
                .ctx = &config},
       .extra_race_columns = ",verdict",
       .analyse = oracle_analyse,
   };
-  oracle.tool.options_help = help;
   return rp_offline_main(argc, argv, &oracle);
 }

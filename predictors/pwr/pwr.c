@@ -15,7 +15,6 @@
 ** the write is not PWR-before the read's program-order predecessor.
 */
 #include <stdlib.h>
-#include <string.h>
 
 #include "diag.h"
 #include "driver.h"
@@ -25,31 +24,34 @@
 
 static rp_streaming pwr_program;
 
-static int pwr_option(void *ctx, const char *name, const char *value) {
-  pwr_config *cfg = ctx;
-  if (strcmp(name, "--cs") == 0) {
-    cfg->cs = true;
-    pwr_program.extra_race_columns = ",reason,decided_by,decided_at";
-  }
-  else if (strcmp(name, "--no-wr-adj") == 0) cfg->wr_adj = false;
-  else if (strcmp(name, "--store") == 0) {
-    static const char *const stores[] = {"bounded", "exhaustive"};
-    cfg->exhaustive = rp_parse_choice(name, value, stores, 2) == 1;
-    return 2;
-  } else if (strcmp(name, "--closure") == 0) {
-    static const char *const closures[] = {"exact", "reads", "reads-release"};   /* pwr_closure */
-    cfg->closure = (pwr_closure)rp_parse_choice(name, value, closures, 3);
-    return 2;
-  } else if (strcmp(name, "--history") == 0) {
-    cfg->history = (uint32_t)rp_parse_count(name, value);
-    return 2;
-  } else return 0;
-  return 1;
+/* The command line's choices, from which pwr_create builds the engine's
+** pwr_config. */
+typedef struct pwr_options {
+  bool cs, no_wr_adj;
+  unsigned store;       /* 0 bounded, 1 exhaustive */
+  unsigned closure;     /* pwr_closure */
+  uint64_t history;
+} pwr_options;
+
+/* --cs also adds the columns that say what decided each race. */
+static void parse_cs(const char *name, const char *value, void *target) {
+  (void)name, (void)value;
+  *(bool *)target = true;
+  pwr_program.extra_race_columns = ",reason,decided_by,decided_at";
 }
 
 static void *pwr_create(void *ctx) {
+  const pwr_options *o = ctx;
+  pwr_config cfg = {
+      .cs = o->cs,
+      .wr_adj = !o->no_wr_adj,
+      .exhaustive = o->store == 1,
+      /* more sections than any trace has per lock keeps them all, as 0 does */
+      .history = o->history > UINT32_MAX ? 0 : (uint32_t)o->history,
+      .closure = (pwr_closure)o->closure,
+  };
   pwr_state *s = rp_malloc(sizeof *s);
-  pwr_engine_init(s, ctx);
+  pwr_engine_init(s, &cfg);
   return s;
 }
 
@@ -96,29 +98,38 @@ static void pwr_destroy(void *state) {
 }
 
 int main(int argc, char **argv) {
-  static pwr_config config = {.wr_adj = true, .history = 5};
+  static pwr_options config = {.history = 5};
+  static const char *const stores[] = {"bounded", "exhaustive", NULL};
+  static const char *const closures[] = {"exact", "reads", "reads-release", NULL};   /* pwr_closure */
+  static const rp_opt options[] = {
+      {.name = "--cs", .kind = RP_OPT_PARSE,
+       .target = &config.cs, .parse = parse_cs,
+       .help = "PWR^cs: decide pairs on thread-indexed cross-thread lock sets confirmed by PWR "
+               "(fewer false races)"},
+      {.name = "--no-wr-adj", .kind = RP_OPT_SET,
+       .target = &config.no_wr_adj,
+       .help = "the paper's literal check: no write-read adjacency rule (misses a read racing "
+               "with its own last write)"},
+      {.name = "--store", .arg = "bounded|exhaustive", .kind = RP_OPT_CHOICE,
+       .target = &config.store, .choices = stores,
+       .help = "candidate store; default bounded: the paper's recent store, memory bounded by "
+               "threads and variables, loses races to eviction (Fig. 10); exhaustive keeps every "
+               "access: complete, memory and time grow with the trace"},
+      {.name = "--history", .arg = "K", .kind = RP_OPT_COUNT,
+       .target = &config.history,
+       .help = "critical sections kept per lock and owner for the release-order rule (default 5; "
+               "0 keeps all: exact Def. 6.1, memory grows); fewer only adds reports"},
+      {.name = "--closure", .arg = "exact|reads|reads-release", .kind = RP_OPT_CHOICE,
+       .target = &config.closure, .choices = closures,
+       .help = "when the release-order rule is applied: exact (default, Def. 6.1), at reads only "
+               "(the original Go PWR; orders less), or at reads and releases (the paper's "
+               "PWR^cs)"},
+      {NULL}};
   pwr_program = (rp_streaming){
       .tool = {.name = RP_TOOL_NAME,
                .summary = "PWR race prediction with lock sets (Sulzmann, Thiemann); "
                           "--cs: cross-thread critical sections (PWR^cs)",
-               .options_help =
-                   "  --cs             PWR^cs: decide pairs on thread-indexed cross-thread\n"
-                   "                   lock sets confirmed by PWR (fewer false races)\n"
-                   "  --no-wr-adj      the paper's literal check: no write-read adjacency\n"
-                   "                   rule (misses a read racing with its own last write)\n"
-                   "  --store bounded|exhaustive\n"
-                   "                   candidate store; default bounded: the paper's recent\n"
-                   "                   store, memory bounded by threads and variables, loses\n"
-                   "                   races to eviction (Fig. 10); exhaustive keeps every\n"
-                   "                   access: complete, memory and time grow with the trace\n"
-                   "  --history K      critical sections kept per lock and owner for the\n"
-                   "                   release-order rule (default 5; 0 keeps all: exact\n"
-                   "                   Def. 6.1, memory grows); fewer only adds reports\n"
-                   "  --closure exact|reads|reads-release\n"
-                   "                   when the release-order rule is applied: exact (default,\n"
-                   "                   Def. 6.1), at reads only (the original Go PWR; orders\n"
-                   "                   less), or at reads and releases (the paper's PWR^cs)\n",
-               .option = pwr_option,
+               .options = options,
                .ctx = &config},
       .create = pwr_create,
       .event = pwr_event,

@@ -24,11 +24,11 @@ typedef enum sc_dedup {
 
 typedef struct sc_config {
   unsigned bugs;
-  sc_free_mode mode;
+  unsigned mode;              /* sc_free_mode */
   const char *deadlocks_path, *atomicity_path, *witness_dir;
   const char *sequence;       /* --sequence: one query instead of bug prediction */
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
-  sc_dedup dedup;             /* which candidates of bugs already found to skip */
+  unsigned dedup;             /* sc_dedup: which candidates of bugs already found to skip */
   uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
 } sc_config;
 

@@ -25,42 +25,7 @@
 #include "std_format.h"
 #include "witness.h"
 
-static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper"};
-
-static int seqcheck_option(void *ctx, const char *name, const char *value) {
-  sc_config *c = ctx;
-  if (strcmp(name, "--bugs") == 0) {
-    static const char *const bugs[] = {"races", "deadlocks", "atomicity"};   /* SC_BUG_* */
-    c->bugs = rp_parse_choices(name, value, bugs, 3);
-    return 2;
-  }
-  if (strcmp(name, "--free-reads") == 0) {
-    c->mode = (sc_free_mode)rp_parse_choice(name, value, mode_names, 3);
-    return 2;
-  }
-  if (strcmp(name, "--window") == 0) {
-    c->window = rp_parse_count(name, value);
-    return 2;
-  }
-  if (strcmp(name, "--time-budget") == 0) {
-    c->budget_ms = rp_parse_count(name, value);
-    return 2;
-  }
-  if (strcmp(name, "--dedup") == 0) {
-    static const char *const dedup[] = {"events", "locations", "none"};   /* sc_dedup */
-    c->dedup = (sc_dedup)rp_parse_choice(name, value, dedup, 3);
-    return 2;
-  }
-  const char **path = strcmp(name, "--deadlocks") == 0   ? &c->deadlocks_path
-                      : strcmp(name, "--atomicity") == 0 ? &c->atomicity_path
-                      : strcmp(name, "--witness") == 0   ? &c->witness_dir
-                      : strcmp(name, "--sequence") == 0  ? &c->sequence
-                                                         : NULL;
-  if (!path) return 0;
-  if (!value) rp_usage_error("%s needs a value", name);
-  *path = value;
-  return 2;
-}
+static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper", NULL};   /* sc_free_mode */
 
 /* ---- helpers shared by the bug kinds (run.h) ---------------------------- */
 
@@ -252,41 +217,54 @@ int main(int argc, char **argv) {
   static sc_config config = {.bugs = SC_BUG_RACES | SC_BUG_DEADLOCKS | SC_BUG_ATOMICITY,
                              .mode = SC_INIT_OK,
                              .window = 100};
+  static const char *const bugs[] = {"races", "deadlocks", "atomicity", NULL};   /* SC_BUG_* */
+  static const char *const dedup[] = {"events", "locations", "none", NULL};     /* sc_dedup */
+  static const rp_opt options[] = {
+      {.name = "--bugs", .arg = "LIST", .kind = RP_OPT_CHOICES,
+       .target = &config.bugs, .choices = bugs,
+       .help = "races,deadlocks,atomicity (default: all three)"},
+      {.name = "--deadlocks", .arg = "FILE", .kind = RP_OPT_TEXT,
+       .target = &config.deadlocks_path,
+       .help = "two-thread deadlocks CSV (- for standard output)"},
+      {.name = "--atomicity", .arg = "FILE", .kind = RP_OPT_TEXT,
+       .target = &config.atomicity_path,
+       .help = "w-w-r atomicity violations CSV"},
+      {.name = "--window", .arg = "N", .kind = RP_OPT_COUNT,
+       .target = &config.window,
+       .help = "atomicity: idx(r) - idx(w2) at most N (default 100, the paper's)"},
+      {.name = "--witness", .arg = "DIR", .kind = RP_OPT_TEXT,
+       .target = &config.witness_dir,
+       .help = "write each bug's witness: race-P1-P2.std (rp check-witness --def branch accepts "
+               "it), deadlock-Q1-Q2.std, atomicity-W1-W2-R.std"},
+      {.name = "--free-reads", .arg = "MODE", .kind = RP_OPT_CHOICE,
+       .target = &config.mode, .choices = mode_names,
+       .help = "what a read not followed by a branch may observe: init-ok (default): any write "
+               "before it or the initial value, as the feasible-trace definition allows; the "
+               "only mode that finds the paper's Figure 1 race and every race HB/M2 find (spec "
+               "[A-4]); rho-exempt: some write, except reads of the sequence; paper: some write, "
+               "as the paper's Algorithms 1 and 4"},
+      {.name = "--dedup", .arg = "MODE", .kind = RP_OPT_CHOICE,
+       .target = &config.dedup, .choices = dedup,
+       .help = "which candidates to skip once bugs are found: events (default): a race whose "
+               "second event and location pair are both racy already (racy events and location "
+               "pairs exact), a deadlock / violation whose location set / triple is reported; "
+               "locations: also a race whose location pair is (the paper's unit, exact; racy "
+               "events a lower bound; fastest); none: ask every candidate (every pair, the "
+               "paper's distances)"},
+      {.name = "--time-budget", .arg = "MS", .kind = RP_OPT_COUNT,
+       .target = &config.budget_ms,
+       .help = "stop asking SeqCheck after MS ms in all (default: no limit); stats "
+               "budget_exhausted = 1 says the rest went unchecked"},
+      {.name = "--sequence", .arg = "LIST", .kind = RP_OPT_TEXT,
+       .target = &config.sequence,
+       .help = "instead of predicting bugs, ask one query: event positions, before:N or after:N "
+               "(phantoms), e.g. --sequence 6,18,12; prints the verdict and witness"},
+      {NULL}};
   static const rp_offline seqcheck = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "SeqCheck: races, deadlocks and atomicity violations with branch "
                           "events, each validated by a witness",
-               .options_help =
-                   "  --bugs LIST        races,deadlocks,atomicity (default: all three)\n"
-                   "  --deadlocks FILE   two-thread deadlocks CSV (- for standard output)\n"
-                   "  --atomicity FILE   w-w-r atomicity violations CSV\n"
-                   "  --window N         atomicity: idx(r) - idx(w2) at most N (default 100,\n"
-                   "                     the paper's)\n"
-                   "  --witness DIR      write each bug's witness: race-P1-P2.std (rp\n"
-                   "                     check-witness --def branch accepts it),\n"
-                   "                     deadlock-Q1-Q2.std, atomicity-W1-W2-R.std\n"
-                   "  --free-reads MODE  what a read not followed by a branch may observe:\n"
-                   "                     init-ok (default): any write before it or the initial\n"
-                   "                     value, as the feasible-trace definition allows; the\n"
-                   "                     only mode that finds the paper's Figure 1 race and\n"
-                   "                     every race HB/M2 find (spec [A-4]);\n"
-                   "                     rho-exempt: some write, except reads of the sequence;\n"
-                   "                     paper: some write, as the paper's Algorithms 1 and 4\n"
-                   "  --dedup MODE       which candidates to skip once bugs are found:\n"
-                   "                     events (default): a race whose second event and\n"
-                   "                     location pair are both racy already (racy events and\n"
-                   "                     location pairs exact), a deadlock / violation whose\n"
-                   "                     location set / triple is reported; locations: also a\n"
-                   "                     race whose location pair is (the paper's unit, exact;\n"
-                   "                     racy events a lower bound; fastest); none: ask every\n"
-                   "                     candidate (every pair, the paper's distances)\n"
-                   "  --time-budget MS   stop asking SeqCheck after MS ms in all (default: no\n"
-                   "                     limit); stats budget_exhausted = 1 says the rest\n"
-                   "                     went unchecked\n"
-                   "  --sequence LIST    instead of predicting bugs, ask one query: event\n"
-                   "                     positions, before:N or after:N (phantoms), e.g.\n"
-                   "                     --sequence 6,18,12; prints the verdict and witness\n",
-               .option = seqcheck_option,
+               .options = options,
                .ctx = &config},
       .extra_race_columns = ",kind",
       .analyse = seqcheck_analyse,

@@ -8,7 +8,6 @@
 ** well-nested locking).
 */
 #include <stdlib.h>
-#include <string.h>
 
 #include "access_history.h"
 #include "diag.h"
@@ -23,16 +22,6 @@ typedef struct wcp_state {
   rp_wcp_clocks clocks;
   rp_history history;
 } wcp_state;
-
-static int wcp_option(void *ctx, const char *name, const char *value) {
-  wcp_config *config = ctx;
-  (void)value;
-  if (strcmp(name, "--no-gc") == 0) config->no_gc = true;
-  else if (strcmp(name, "--rapid") == 0) config->rapid = true;
-  else if (strcmp(name, "--strict") == 0) config->rapid = false;   /* the default, kept for old scripts */
-  else return 0;
-  return 1;
-}
 
 static void *wcp_create(void *ctx) {
   wcp_config *config = ctx;
@@ -76,22 +65,28 @@ static void wcp_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static wcp_config config;
+  static const rp_opt options[] = {
+      {.name = "--rapid", .kind = RP_OPT_SET,
+       .target = &config.rapid,
+       .help = "RAPID's engine: a thread's own earlier critical sections on a lock another "
+               "thread has used order its release (reproduces RAPID's counts; the default is "
+               "Kini et al.'s Algorithm 1, where they never do)"},
+      {.name = "--strict", .kind = RP_OPT_CLEAR,
+       .target = &config.rapid,
+       .help = "Kini et al.'s Algorithm 1 (the default, named for old scripts)"},
+      {.name = "--no-gc", .kind = RP_OPT_SET,
+       .target = &config.no_gc,
+       .help = "keep every critical section in the lock queues (exact even for threads that "
+               "appear late without a fork; more memory)"},
+      {NULL}};
   static const rp_streaming wcp = {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "weak causal precedence (WCP) race prediction with vector clocks",
-               .options_help = "  --rapid          RAPID's engine: a thread's own earlier critical sections\n"
-                               "                   on a lock another thread has used order its release\n"
-                               "                   (reproduces RAPID's counts; the default is Kini et\n"
-                               "                   al.'s Algorithm 1, where they never do; --strict\n"
-                               "                   names the default)\n"
-                               "  --no-gc          keep every critical section in the lock queues\n"
-                               "                   (exact even for threads that appear late\n"
-                               "                   without a fork; more memory)\n"
-                               "Cost: an access inside critical sections takes O(d x (L_x + T)) for\n"
-                               "nesting depth d, L_x the distinct locks ever held around an access to\n"
-                               "x (a guard list searched linearly) and T threads; memory is bounded\n"
-                               "by threads, locks and variables (queues are collected).\n",
-               .option = wcp_option,
+               .options = options,
+               .notes = "Cost: an access inside critical sections takes O(d x (L_x + T)) for "
+                        "nesting depth d, L_x the distinct locks ever held around an access to "
+                        "x (a guard list searched linearly) and T threads; memory is bounded "
+                        "by threads, locks and variables (queues are collected).",
                .ctx = &config},
       .create = wcp_create,
       .event = wcp_event,

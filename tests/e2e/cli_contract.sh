@@ -14,6 +14,32 @@ for p in $(programs predictors) $(programs tools); do
   grep -q "^rp-$p: unknown option --no-such-option (see --help)$" "$TMP/err" ||
     fail "$p unknown option wording: $(cat "$TMP/err")"
 done
+# Every option --help lists is parsed from the same table that prints it: a
+# value option at the end of the line says what value it needs, a flag given
+# a value is refused, and the help fits 79 columns.
+for p in $(programs predictors) convert; do
+  rp-$p --help > "$TMP/help"
+  awk 'length > 79 { print "line " NR " is " length " wide" }' "$TMP/help" > "$TMP/wide"
+  [ -s "$TMP/wide" ] && fail "$p --help: $(cat "$TMP/wide")"
+  grep -oE '^  (-o, )?--[a-z0-9-]+( [^ ]+)?' "$TMP/help" | sed 's/^  \(-o, \)\?//' |
+  while read -r opt arg; do
+    case $opt in --help|--version) continue ;; esac
+    if [ -n "$arg" ]; then
+      rp-$p "$TMP/t.std" "$opt" 2> "$TMP/err"; expect_eq "$p $opt without a value: exit" $? 1
+      grep -q "^rp-$p: $opt needs " "$TMP/err" || fail "$p $opt without a value: $(cat "$TMP/err")"
+    else
+      rp-$p "$opt=1" "$TMP/t.std" 2> "$TMP/err"; expect_eq "$p $opt=1: exit" $? 1
+      grep -q "^rp-$p: option $opt takes no value" "$TMP/err" || fail "$p $opt=1: $(cat "$TMP/err")"
+    fi
+  done
+done
+expect_eq "--max-races=1" "$(rp-hb --max-races=1 --quiet --stats - "$TMP/t.std" | awk -F, 'NR==2{print $7}')" 1
+rp-dc --verdicts=verified,bogus "$TMP/t.std" 2> "$TMP/err"; expect_eq "dc --verdicts bogus" $? 1
+grep -q "expected verified, false or unknown in 'verified,bogus'" "$TMP/err" ||
+  fail "dc --verdicts bogus: $(cat "$TMP/err")"
+rp-pwr --store=bogus "$TMP/t.std" 2> "$TMP/err"; expect_eq "pwr --store bogus" $? 1
+grep -q "expected bounded or exhaustive, not 'bogus'" "$TMP/err" || fail "pwr --store: $(cat "$TMP/err")"
+
 for p in $(programs predictors); do
   rp-$p "$TMP/t.std" > /dev/full 2> "$TMP/err"; expect_eq "$p > /dev/full exit" $? 3
   grep -q "error writing standard output" "$TMP/err" || fail "$p /dev/full message: $(cat "$TMP/err")"

@@ -26,19 +26,9 @@ typedef struct convert_config {
   const char *to;   /* "std", "bin", "rr", "csv", or NULL: by the output's name */
 } convert_config;
 
-static int convert_option(void *ctx, const char *name, const char *value) {
-  convert_config *c = ctx;
-  if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
-    if (value == NULL) rp_usage_error("%s needs a file name", name);
-    c->output = value;
-    return 2;
-  }
-  if (strcmp(name, "--to") == 0) {
-    if (value == NULL || rp_format_parse(value) < 0) rp_usage_error("--to expects std, bin, rr or csv");
-    c->to = value;
-    return 2;
-  }
-  return 0;
+static void parse_to(const char *name, const char *value, void *target) {
+  if (rp_format_parse(value) < 0) rp_usage_error("%s expects std, bin, rr or csv", name);
+  *(const char **)target = value;
 }
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -93,14 +83,19 @@ static void refuse_same_file(const char *input, const char *output) {
 
 int main(int argc, char **argv) {
   static convert_config config;
+  static const rp_opt options[] = {
+      {.name = "--output", .arg = "FILE", .kind = RP_OPT_TEXT,
+       .target = &config.output, .alias = "-o",
+       .help = "where to write ('-': standard output, text only)"},
+      {.name = "--to", .arg = "std|bin|rr|csv", .kind = RP_OPT_PARSE,
+       .target = &config.to, .parse = parse_to,
+       .help = "output format (default: by the extension .std, .bin, .rr or .csv; else binary "
+               "for text input and STD for binary input and on standard output)"},
+      {NULL}};
   static const rp_tool tool = {
       .name = RP_TOOL_NAME,
       .summary = "convert a trace between STD, binary, and RAPID's RR and CSV formats",
-      .options_help = "  -o, --output FILE  where to write ('-': standard output, text only)\n"
-                      "  --to std|bin|rr|csv  output format (default: by the extension .std, .bin,\n"
-                      "                     .rr or .csv; else binary for text input and STD for\n"
-                      "                     binary input and on standard output)\n",
-      .option = convert_option,
+      .options = options,
       .ctx = &config,
       .no_common = true,
   };
