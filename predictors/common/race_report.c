@@ -89,36 +89,37 @@ static void check_pair(const char *function, const rp_race_report *r, const rp_a
                "location ids of the trace");
 }
 
-void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
-                    uint32_t var, const char *extra) {
-  if (r->max_races && r->pairs >= r->max_races) return;
+/* A row for the pair, earlier event first; counted in the stats unless it
+** is not a race (the oracle's undecided pairs, M2's set C). */
+static void add_row(const char *function, rp_race_report *r, const rp_access *a,
+                    const rp_access *b, uint32_t var, const char *extra, bool counted) {
   rp_symbols_lock(r->sym);
-  check_pair(__func__, r, a, b, var);
+  check_pair(function, r, a, b, var);
   if (a->pos > b->pos) {
     const rp_access *t = a;
     a = b;
     b = t;
   }
-  r->pairs++;
-  rp_hist_add(&r->distances, b->pos - a->pos);
-  count_racy_event(r, b->pos);
-  rp_u64set_add(&r->racy_lines, b->loc);
-  rp_u64set_add(&r->location_pairs, rp_location_pair_key(a->loc, b->loc));
+  if (counted) {
+    r->pairs++;
+    rp_hist_add(&r->distances, b->pos - a->pos);
+    count_racy_event(r, b->pos);
+    rp_u64set_add(&r->racy_lines, b->loc);
+    rp_u64set_add(&r->location_pairs, rp_location_pair_key(a->loc, b->loc));
+  }
   if (r->races) write_race(r, a, b, var, extra);
   rp_symbols_unlock(r->sym);
 }
 
+void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
+                    uint32_t var, const char *extra) {
+  if (r->max_races && r->pairs >= r->max_races) return;
+  add_row(__func__, r, a, b, var, extra, true);
+}
+
 void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
                              uint32_t var, const char *extra) {
-  rp_symbols_lock(r->sym);
-  check_pair(__func__, r, a, b, var);
-  if (a->pos > b->pos) {
-    const rp_access *t = a;
-    a = b;
-    b = t;
-  }
-  if (r->races) write_race(r, a, b, var, extra);
-  rp_symbols_unlock(r->sym);
+  add_row(__func__, r, a, b, var, extra, false);
 }
 
 bool rp_report_should_stop(const rp_race_report *r) {
