@@ -69,26 +69,6 @@ static void push(m2_closure *c, uint32_t f, uint32_t g) {
   c->work[c->nwork++] = (rp_cr_order){node(c, f), node(c, g)};
 }
 
-/* Sort key of a read's writer: reads of one thread see writers in trace
-** order, the initial value first. */
-static uint32_t rf_key(const m2_model *m, uint32_t r) {
-  return m->link[r] == M2_NONE ? 0 : m->link[r] + 1;
-}
-
-/* LR(w, p): the last read of chain p inside X that reads from w. */
-static uint32_t last_reader(const m2_closure *c, uint32_t w, uint32_t p) {
-  const m2_model *m = c->m;
-  uint32_t lo, hi;
-  m2_index_range(&m->rd, m2_operand(m, w), p, &lo, &hi);
-  hi = m2_first_at_or_after(&m->rd, lo, hi, c->X[p] + 1);
-  uint32_t key = w + 1, a = lo, b = hi;   /* first position with rf_key > key */
-  while (a < b) {
-    uint32_t mid = a + (b - a) / 2;
-    if (rf_key(m, m->rd.ev[mid]) <= key) a = mid + 1; else b = mid;
-  }
-  return a > lo && m->link[m->rd.ev[a - 1]] == w ? m->rd.ev[a - 1] : M2_NONE;
-}
-
 /* Algorithm 3 for variable x: w = BW(a, x, j1) -> v = <b, j2>. */
 static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t j2) {
   const m2_model *m = c->m;
@@ -103,10 +83,13 @@ static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t
   }
   uint32_t wb = m2_first_between(&m->wr, x, b, j2, c->X[b]);
   if (wb == M2_NONE || wb == w) return;
-  for (uint32_t p2 = 0; p2 < m->k; p2++) {
-    if (c->X[p2] == 0) continue;
-    uint32_t f = last_reader(c, w, p2);
-    if (f != M2_NONE) push(c, f, wb);
+  /* LR(w, p2): the last read of w in each chain p2 inside X */
+  const m2_index_run *run = m->readers + m->readers_start[m->ipos[w]];
+  const m2_index_run *end = m->readers + m->readers_start[m->ipos[w] + 1];
+  for (; run < end; run++) {
+    uint32_t lo = run->pos, hi = m->rd_skip[lo];
+    uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, c->X[run->thread] + 1);
+    if (p > lo) push(c, m->rd.ev[p - 1], wb);
   }
 }
 

@@ -258,6 +258,27 @@ static void build_read_skips(m2_model *m) {
   }
 }
 
+/* The stretches of reads of one write in one thread, found along the read
+** index (variable, thread, ci) in order, so each write's come in thread
+** order; rd_skip jumps from a stretch's first read to the next stretch. */
+static void build_readers(m2_model *m) {
+  uint32_t total = m->rd.start[m->nvars], nwr = m->wr.start[m->nvars];
+  m->readers_start = alloc_u32((size_t)nwr + 1);
+  for (uint32_t i = 0; i < total; i = m->rd_skip[i]) {
+    uint32_t w = m->link[m->rd.ev[i]];
+    if (w != M2_NONE) m->readers_start[m->ipos[w] + 1]++;
+  }
+  for (uint32_t i = 0; i < nwr; i++) m->readers_start[i + 1] += m->readers_start[i];
+  m->readers = rp_calloc(m->readers_start[nwr] + 1, sizeof *m->readers);
+  uint32_t *fill = alloc_u32(nwr);
+  memcpy(fill, m->readers_start, (size_t)nwr * sizeof *fill);
+  for (uint32_t i = 0; i < total; i = m->rd_skip[i]) {
+    uint32_t r = m->rd.ev[i], w = m->link[r];
+    if (w != M2_NONE) m->readers[fill[m->ipos[w]]++] = (m2_index_run){m2_thr(m, r), i};
+  }
+  free(fill);
+}
+
 void m2_model_build(m2_model *m, const rp_trace *t) {
   memset(m, 0, sizeof *m);
   if (t->count >= M2_NONE) rp_die(RP_EXIT_RESOURCE, "%s: too many events for rp-m2", t->path);
@@ -285,6 +306,7 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   note_positions(m, &m->acq, m->nlocks);
   note_positions(m, &m->rel, m->nlocks);
   build_read_skips(m);
+  build_readers(m);
 }
 
 void m2_model_free(m2_model *m) {
@@ -311,6 +333,8 @@ void m2_model_free(m2_model *m) {
   free(m->ipos);
   free(m->len);
   free(m->rd_skip);
+  free(m->readers_start);
+  free(m->readers);
   index_free(&m->acc);
   index_free(&m->rd);
   index_free(&m->wr);
@@ -337,6 +361,8 @@ size_t m2_model_bytes(const m2_model *m) {
        index_bytes(&m->wr, m->nvars) + index_bytes(&m->acq, m->nlocks) +
        index_bytes(&m->rel, m->nlocks) + index_bytes(&m->lk, m->nlocks);
   b += (size_t)m->rd.start[m->nvars] * sizeof(uint32_t);   /* rd_skip */
+  b += ((size_t)m->wr.start[m->nvars] + 1) * sizeof(uint32_t) +
+       ((size_t)m->readers_start[m->wr.start[m->nvars]] + 1) * sizeof(m2_index_run);
   return b;
 }
 

@@ -9,7 +9,8 @@
 **     snapshots per thread where a clock changes non-locally;
 **   - per chain position: the locks held (a lock set id) and the furthest
 **     release of a critical section open there (item 4 of the cone);
-**   - indexes of accesses and lock events by (variable or lock, thread).
+**   - indexes of accesses and lock events by (variable or lock, thread);
+**   - per write, the reads of it, one stretch of the read index per thread.
 */
 #ifndef M2_MODEL_H
 #define M2_MODEL_H
@@ -62,6 +63,12 @@ typedef struct m2_model {
   size_t npo_edges;
   m2_index acc, rd, wr, acq, rel, lk;
   uint32_t *rd_skip;      /* rd position -> next position whose rf differs */
+  /* The readers of the write at wr position i: one run per reading thread,
+  ** in thread order, at readers[readers_start[i] .. readers_start[i + 1]);
+  ** run->pos is the rd position of that thread's first read of the write,
+  ** rd_skip[run->pos] the end of its reads of it (they are contiguous). */
+  uint32_t *readers_start;
+  m2_index_run *readers;
 } m2_model;
 
 void m2_model_build(m2_model *m, const rp_trace *t);
