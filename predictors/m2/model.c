@@ -190,46 +190,104 @@ static void build_clocks(m2_model *m) {
   free(p.snap_cap);
 }
 
-/* ci beside ev, and the (key, thread) runs of a filled index. */
-static void build_runs(m2_model *m, m2_index *idx, uint32_t nkeys, size_t total) {
-  size_t runs = 0;
-  idx->ci = alloc_u32(total);
-  for (size_t i = 0; i < total; i++) {
-    idx->ci[i] = m->ci[idx->ev[i]];
-    runs += i == 0 || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]) ||
-            m2_operand(m, idx->ev[i]) != m2_operand(m, idx->ev[i - 1]);
-  }
+/* One of the six indexes while it is built: per key, the next free
+** position, the next free run and the last thread placed (1-based, 0: none). */
+typedef struct index_fill {
+  m2_index *idx;
+  uint32_t nkeys;
+  uint32_t *pos, *run, *last;
+} index_fill;
+
+enum { FILL_ACC, FILL_RD, FILL_WR, FILL_LK, FILL_ACQ, FILL_REL, FILL_COUNT };
+
+/* The two indexes of each op that has any: the shared one, then its own. */
+static const int fill_of_op[RP_OP_REL + 1][2] = {
+    [RP_OP_READ] = {FILL_ACC, FILL_RD}, [RP_OP_WRITE] = {FILL_ACC, FILL_WR},
+    [RP_OP_ACQ] = {FILL_LK, FILL_ACQ},  [RP_OP_REL] = {FILL_LK, FILL_REL}};
+
+static void fill_init(index_fill *f, m2_index *idx, uint32_t nkeys) {
+  f->idx = idx;
+  f->nkeys = nkeys;
+  f->pos = alloc_u32(nkeys);
+  f->run = alloc_u32(nkeys);
+  f->last = alloc_u32(nkeys);
+  idx->start = alloc_u32((size_t)nkeys + 1);
   idx->run_start = alloc_u32((size_t)nkeys + 1);
-  idx->run = rp_calloc(runs + 1, sizeof *idx->run);
-  uint32_t r = 0;
-  for (uint32_t key = 0; key < nkeys; key++) {
-    idx->run_start[key] = r;
-    for (uint32_t i = idx->start[key]; i < idx->start[key + 1]; i++)
-      if (i == idx->start[key] || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]))
-        idx->run[r++] = (m2_index_run){m2_thr(m, idx->ev[i]), i};
-  }
-  idx->run_start[nkeys] = r;
-  idx->run[r] = (m2_index_run){M2_NONE, (uint32_t)total};
 }
 
-/* Index the kept events with an op in `ops` (bit mask) by (operand, thread). */
-static void build_index(m2_model *m, m2_index *idx, uint32_t nkeys, unsigned ops) {
-  idx->start = alloc_u32((size_t)nkeys + 1);
-  size_t total = 0;
-  for (uint32_t e = 0; e < m->n; e++)
-    if (m->ci[e] && (ops >> m2_op(m, e) & 1)) { idx->start[m2_operand(m, e) + 1]++; total++; }
-  for (uint32_t key = 0; key < nkeys; key++) idx->start[key + 1] += idx->start[key];
+/* Count key o's events and its runs; chains come in thread order. */
+static void fill_count(index_fill *f, uint32_t o, uint32_t c) {
+  f->idx->start[o + 1]++;
+  if (f->last[o] != c + 1) {
+    f->last[o] = c + 1;
+    f->idx->run_start[o + 1]++;
+  }
+}
+
+/* Turn the counts into offsets and allocate the arrays. */
+static void fill_allocate(index_fill *f) {
+  m2_index *idx = f->idx;
+  for (uint32_t key = 0; key < f->nkeys; key++) {
+    idx->start[key + 1] += idx->start[key];
+    idx->run_start[key + 1] += idx->run_start[key];
+  }
+  uint32_t total = idx->start[f->nkeys], runs = idx->run_start[f->nkeys];
   idx->ev = alloc_u32(total);
-  uint32_t *fill = alloc_u32(nkeys);
-  memcpy(fill, idx->start, (size_t)nkeys * sizeof *fill);
-  /* chains in thread order, each in trace order: stable by (key, thread, ci) */
-  for (uint32_t c = 0; c < m->k; c++)
-    for (uint32_t j = 1; j <= m->len[c]; j++) {
-      uint32_t e = m2_event(m, c, j);
-      if (ops >> m2_op(m, e) & 1) idx->ev[fill[m2_operand(m, e)]++] = e;
-    }
-  free(fill);
-  build_runs(m, idx, nkeys, total);
+  idx->ci = alloc_u32(total);
+  idx->run = rp_calloc((size_t)runs + 1, sizeof *idx->run);
+  idx->run[runs] = (m2_index_run){M2_NONE, total};
+  memcpy(f->pos, idx->start, (size_t)f->nkeys * sizeof *f->pos);
+  memcpy(f->run, idx->run_start, (size_t)f->nkeys * sizeof *f->run);
+  memset(f->last, 0, (size_t)f->nkeys * sizeof *f->last);
+}
+
+/* Place <c, j> = e under key o; its position. */
+static uint32_t fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, uint32_t e) {
+  uint32_t p = f->pos[o]++;
+  f->idx->ev[p] = e;
+  f->idx->ci[p] = j;
+  if (f->last[o] != c + 1) {
+    f->last[o] = c + 1;
+    f->idx->run[f->run[o]++] = (m2_index_run){c, p};
+  }
+  return p;
+}
+
+static void fill_free(index_fill *f) {
+  free(f->pos);
+  free(f->run);
+  free(f->last);
+}
+
+/* The six indexes and ipos in two passes over the chains (count, place):
+** chains in thread order, each in trace order, give every index its order
+** by (key, thread, ci) without sorting, and its runs as they are placed. */
+static void build_indexes(m2_model *m) {
+  index_fill f[FILL_COUNT];
+  fill_init(&f[FILL_ACC], &m->acc, m->nvars);
+  fill_init(&f[FILL_RD], &m->rd, m->nvars);
+  fill_init(&f[FILL_WR], &m->wr, m->nvars);
+  fill_init(&f[FILL_LK], &m->lk, m->nlocks);
+  fill_init(&f[FILL_ACQ], &m->acq, m->nlocks);
+  fill_init(&f[FILL_REL], &m->rel, m->nlocks);
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t c = 0; c < m->k; c++)
+      for (uint32_t j = 1; j <= m->len[c]; j++) {
+        uint32_t e = m2_event(m, c, j), op = m2_op(m, e), o = m2_operand(m, e);
+        if (op > RP_OP_REL) continue;
+        const int *which = fill_of_op[op];
+        if (pass == 0) {
+          fill_count(&f[which[0]], o, c);
+          fill_count(&f[which[1]], o, c);
+        } else {
+          fill_place(&f[which[0]], o, c, j, e);
+          m->ipos[e] = fill_place(&f[which[1]], o, c, j, e);
+        }
+      }
+    if (pass == 0)
+      for (int i = 0; i < FILL_COUNT; i++) fill_allocate(&f[i]);
+  }
+  for (int i = 0; i < FILL_COUNT; i++) fill_free(&f[i]);
 }
 
 static void index_free(m2_index *idx) {
@@ -240,42 +298,37 @@ static void index_free(m2_index *idx) {
   free(idx->run);
 }
 
-static void note_positions(m2_model *m, const m2_index *idx, uint32_t nkeys) {
-  for (uint32_t i = 0; i < idx->start[nkeys]; i++) m->ipos[idx->ev[i]] = i;
-}
-
 /* rd_skip: along one (variable, thread) run of reads, the next read that
 ** reads from another write (reads of one write are contiguous there). */
 static void build_read_skips(m2_model *m) {
-  uint32_t total = m->rd.start[m->nvars];
-  m->rd_skip = alloc_u32(total);
-  for (uint32_t i = total; i-- > 0;) {
-    uint32_t e = m->rd.ev[i];
-    bool same_run = i + 1 < total && m2_thr(m, m->rd.ev[i + 1]) == m2_thr(m, e) &&
-                    m2_operand(m, m->rd.ev[i + 1]) == m2_operand(m, e);
-    m->rd_skip[i] = same_run && m->link[m->rd.ev[i + 1]] == m->link[e] ? m->rd_skip[i + 1]
-                                                                         : i + 1;
-  }
+  m->rd_skip = alloc_u32(m->rd.start[m->nvars]);
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r[1].pos; i-- > r->pos;) {
+      bool same = i + 1 < r[1].pos && m->link[m->rd.ev[i + 1]] == m->link[m->rd.ev[i]];
+      m->rd_skip[i] = same ? m->rd_skip[i + 1] : i + 1;
+    }
 }
 
 /* The stretches of reads of one write in one thread, found along the read
 ** index (variable, thread, ci) in order, so each write's come in thread
 ** order; rd_skip jumps from a stretch's first read to the next stretch. */
 static void build_readers(m2_model *m) {
-  uint32_t total = m->rd.start[m->nvars], nwr = m->wr.start[m->nvars];
+  uint32_t nwr = m->wr.start[m->nvars];
   m->readers_start = alloc_u32((size_t)nwr + 1);
-  for (uint32_t i = 0; i < total; i = m->rd_skip[i]) {
-    uint32_t w = m->link[m->rd.ev[i]];
-    if (w != M2_NONE) m->readers_start[m->ipos[w] + 1]++;
-  }
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
+      uint32_t w = m->link[m->rd.ev[i]];
+      if (w != M2_NONE) m->readers_start[m->ipos[w] + 1]++;
+    }
   for (uint32_t i = 0; i < nwr; i++) m->readers_start[i + 1] += m->readers_start[i];
   m->readers = rp_calloc(m->readers_start[nwr] + 1, sizeof *m->readers);
   uint32_t *fill = alloc_u32(nwr);
   memcpy(fill, m->readers_start, (size_t)nwr * sizeof *fill);
-  for (uint32_t i = 0; i < total; i = m->rd_skip[i]) {
-    uint32_t r = m->rd.ev[i], w = m->link[r];
-    if (w != M2_NONE) m->readers[fill[m->ipos[w]]++] = (m2_index_run){m2_thr(m, r), i};
-  }
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
+      uint32_t w = m->link[m->rd.ev[i]];
+      if (w != M2_NONE) m->readers[fill[m->ipos[w]]++] = (m2_index_run){r->thread, i};
+    }
   free(fill);
 }
 
@@ -295,16 +348,7 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   build_links(m);
   build_lock_state(m);
   build_clocks(m);
-  build_index(m, &m->acc, m->nvars, 1u << RP_OP_READ | 1u << RP_OP_WRITE);
-  build_index(m, &m->rd, m->nvars, 1u << RP_OP_READ);
-  build_index(m, &m->wr, m->nvars, 1u << RP_OP_WRITE);
-  build_index(m, &m->acq, m->nlocks, 1u << RP_OP_ACQ);
-  build_index(m, &m->rel, m->nlocks, 1u << RP_OP_REL);
-  build_index(m, &m->lk, m->nlocks, 1u << RP_OP_ACQ | 1u << RP_OP_REL);
-  note_positions(m, &m->rd, m->nvars);
-  note_positions(m, &m->wr, m->nvars);
-  note_positions(m, &m->acq, m->nlocks);
-  note_positions(m, &m->rel, m->nlocks);
+  build_indexes(m);
   build_read_skips(m);
   build_readers(m);
 }
