@@ -94,14 +94,12 @@ static void build_lock_state(m2_model *m) {
   }
 }
 
+/* From the last snapshot at or before j's stride boundary, forward. */
 const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   const uint32_t *ci = m->snap_ci[c];
-  uint32_t lo = 0, hi = m->nsnap[c];   /* the last snapshot with ci <= j */
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (ci[mid] <= j) lo = mid; else hi = mid;
-  }
-  return m->vc_pool + (size_t)m->snap_off[c][lo] * m->k;
+  uint32_t i = m->snap_at[c][j / M2_SNAP_STRIDE];
+  while (i + 1 < m->nsnap[c] && ci[i + 1] <= j) i++;
+  return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
 }
 
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
@@ -157,6 +155,8 @@ static void build_clocks(m2_model *m) {
   m->snap_ci = rp_calloc(k ? k : 1, sizeof *m->snap_ci);
   m->snap_off = rp_calloc(k ? k : 1, sizeof *m->snap_off);
   m->nsnap = alloc_u32(k);
+  m->snap_at = rp_calloc(k ? k : 1, sizeof *m->snap_at);
+  for (uint32_t c = 0; c < k; c++) m->snap_at[c] = alloc_u32(m->len[c] / M2_SNAP_STRIDE + 1);
   for (uint32_t e = 0; e < m->n; e++) {
     if (!m->ci[e]) continue;
     uint32_t c = m2_thr(m, e), j = m->ci[e], op = m2_op(m, e), u = m2_operand(m, e);
@@ -181,6 +181,8 @@ static void build_clocks(m2_model *m) {
     p.cur[(size_t)c * k + c] = j;
     p.count[c] = j;
     if (grew || j == 1) snapshot(m, &p, c, j);
+    /* set before any lookup of <c, j'> with j' in this stride can come */
+    if (j % M2_SNAP_STRIDE == 0) m->snap_at[c][j / M2_SNAP_STRIDE] = m->nsnap[c] - 1;
     if (op == RP_OP_FORK) p.fork_of[u] = e;
   }
   free(p.cur);
@@ -360,12 +362,14 @@ void m2_model_free(m2_model *m) {
     free(m->maxrel[c]);
     free(m->snap_ci[c]);
     free(m->snap_off[c]);
+    free(m->snap_at[c]);
   }
   free(m->chain);
   free(m->held);
   free(m->maxrel);
   free(m->snap_ci);
   free(m->snap_off);
+  free(m->snap_at);
   free(m->nsnap);
   free(m->first_unmatched);
   free(m->vc_pool);
@@ -400,6 +404,8 @@ size_t m2_model_bytes(const m2_model *m) {
   b += (size_t)m->n * 3 * sizeof(uint32_t);                 /* ci, link, ipos */
   b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
   b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
+  for (uint32_t c = 0; c < m->k; c++)
+    b += (m->len[c] / M2_SNAP_STRIDE + 1) * sizeof(uint32_t); /* snap_at */
   b += ((size_t)m->set_off[m->nsets] + m->nsets) * sizeof(uint32_t);
   b += index_bytes(&m->acc, m->nvars) + index_bytes(&m->rd, m->nvars) +
        index_bytes(&m->wr, m->nvars) + index_bytes(&m->acq, m->nlocks) +

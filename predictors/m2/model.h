@@ -23,6 +23,10 @@
 
 #define M2_NONE UINT32_MAX
 
+/* Chain positions per entry of snap_at: a lookup scans at most this many
+** snapshots, in one or two cache lines. */
+#define M2_SNAP_STRIDE 16u
+
 /* Event ids grouped by key (variable or lock), then thread, in trace order.
 ** The positions of one (key, thread) form a run; runs are found by thread
 ** among a key's runs, and ci is kept beside ev, so that the binary searches
@@ -51,8 +55,9 @@ typedef struct m2_model {
   uint32_t **maxrel;      /* maxrel[c][j]: max ci(match(a)), a matched acq, ci(a) <= j */
   uint32_t *first_unmatched;   /* ci of c's first unmatched acquire, or M2_NONE */
   /* clock snapshots: thread c has nsnap[c] of them, at chain indices
-  ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k */
-  uint32_t **snap_ci, **snap_off, *nsnap;
+  ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k;
+  ** snap_at[c][b]: the last one with snap_ci <= b * M2_SNAP_STRIDE */
+  uint32_t **snap_ci, **snap_off, *nsnap, **snap_at;
   uint32_t *vc_pool;
   size_t vc_count;
   /* lock sets: set s is set_pool[set_off[s] .. set_off[s + 1]) */
