@@ -76,7 +76,7 @@ static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t
   m2_index_range(&m->rd, x, b, &lo, &hi);
   uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, j2);
   if (p < hi && m->link[m->rd.ev[p]] == w) p = m->rd_skip[p];   /* [FIX] E12 */
-  if (p < hi && m->ci[m->rd.ev[p]] <= c->X[b]) {
+  if (p < hi && m->rd.ci[p] <= c->X[b]) {
     uint32_t r = m->rd.ev[p];
     if (m->link[r] == M2_NONE) { c->failed = true; return; }
     push(c, w, m->link[r]);
@@ -160,10 +160,12 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
   rules_between(c, a, pa + 1, u.index + pa, b, v.index + pb, b_end);
 }
 
-/* The first event of run r at chain index >= j, M2_NONE if none. */
-static uint32_t run_first_at_or_after(const m2_index *idx, const m2_index_run *r, uint32_t j) {
-  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, j);
-  return p < r[1].pos ? idx->ev[p] : M2_NONE;
+/* The first event of run r with lo <= chain index <= hi, M2_NONE if none;
+** the index's own ci, not the trace-sized m->ci, is what is compared. */
+static uint32_t run_first_between(const m2_index *idx, const m2_index_run *r, uint32_t lo,
+                                  uint32_t hi) {
+  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, lo);
+  return p < r[1].pos && idx->ci[p] <= hi ? idx->ev[p] : M2_NONE;
 }
 
 /* Every event of P precedes every event of W.  The consequences of these
@@ -200,8 +202,8 @@ static void prefix_rules(m2_closure *c) {
       for (const m2_index_run *run = m2_runs_of(&m->wr, x); run < m2_runs_of(&m->wr, x + 1); run++) {
         uint32_t b = run->thread;
         if (b == t || c->W[b] == 0) continue;
-        uint32_t wb = run_first_at_or_after(&m->wr, run, c->P[b] + 1);
-        if (wb != M2_NONE && m->ci[wb] <= c->X[b]) push(c, r, wb);
+        uint32_t wb = run_first_between(&m->wr, run, c->P[b] + 1, c->X[b]);
+        if (wb != M2_NONE) push(c, r, wb);
       }
     }
 }
