@@ -162,8 +162,8 @@ static bool postponed(m2_decider *d, uint32_t blocking) {
   uint32_t stretches = 0;
   for (uint32_t q = 0; q < d->m->k; q++) stretches += d->block[q] != 0;
   run_first_prefix(d, blocking);
-  return m2_postponed_order(&d->pp, d->X, d->P, d->block, false) ||
-         (stretches > 1 && m2_postponed_order(&d->pp, d->X, d->P, d->block, true));
+  return m2_postponed_order(&d->pp, d->X, d->P, blocking, d->block, false) ||
+         (stretches > 1 && m2_postponed_order(&d->pp, d->X, d->P, blocking, d->block, true));
 }
 
 static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
