@@ -12,8 +12,10 @@ static rp_cr_node node(const m2_closure *c, uint32_t e) {
   return (rp_cr_node){t, c->m->ci[e] - c->P[t]};
 }
 
+/* For an event of X (all the closure orders are): is it in P?  Event ids
+** are trace positions. */
 static bool in_prefix(const m2_closure *c, uint32_t e) {
-  return c->m->ci[e] <= c->P[m2_thr(c->m, e)];
+  return e < c->p_end;
 }
 
 void m2_closure_init(m2_closure *c, const m2_model *m) {
@@ -267,14 +269,15 @@ static void open_acquire_edges(m2_closure *c, uint32_t a) {
   }
 }
 
-bool m2_close(m2_closure *c, const uint32_t *X, const uint32_t *P, bool run_first) {
+bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) {
   const m2_model *m = c->m;
   bool windowed = false;
   c->X = X;
   c->run_first = run_first;
   c->closures++;
+  c->p_end = p_end;
+  m2_cut_before(m, X, p_end, c->P);
   for (uint32_t t = 0; t < m->k; t++) {
-    c->P[t] = P ? P[t] : 0;
     c->W[t] = X[t] - c->P[t];
     c->window_events += c->W[t];
     windowed |= c->P[t] > 0;

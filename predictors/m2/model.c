@@ -102,6 +102,18 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
 }
 
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
+  for (uint32_t q = 0; q < m->k; q++) {
+    const uint32_t *chain = m->chain[q];
+    uint32_t lo = 0, hi = X[q];   /* the number of chain[0 .. X[q]) below p */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (chain[mid] < p) lo = mid + 1; else hi = mid;
+    }
+    out[q] = lo;
+  }
+}
+
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
   const uint32_t *s = m2_snapshot(m, c, j);
   for (uint32_t q = 0; q < m->k; q++)

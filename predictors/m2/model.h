@@ -97,6 +97,10 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j);
 /* dst := dst joined with the clock of <c, j>. */
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j);
 
+/* out[q] := the number of events of chain q in the cut X that come before
+** trace position p. */
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out);
+
 /* Item 4's extension of a cut of chain c (spec §3 EXT). */
 static inline uint32_t m2_ext(const m2_model *m, uint32_t c, uint32_t j) {
   uint32_t r = m->maxrel[c][j];
