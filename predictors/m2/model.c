@@ -8,15 +8,44 @@
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 
+/* The op and operand of every chain position, for the passes that walk
+** the chains during the build: walking the trace-sized event array chain by
+** chain would fetch each of its cache lines once per thread with an event
+** in it. */
+typedef struct chain_ops {
+  uint8_t **op;
+  uint32_t **operand;
+} chain_ops;
+
 /* Chains: the kept events of each thread, numbered 1.. in trace order. */
-static void build_chains(m2_model *m) {
+static void build_chains(m2_model *m, chain_ops *v) {
   const rp_event *ev = m->t->events;
   for (uint32_t e = 0; e < m->n; e++)
     if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
   m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
-  for (uint32_t c = 0; c < m->k; c++) m->chain[c] = alloc_u32(m->len[c]);
-  for (uint32_t e = 0; e < m->n; e++)
-    if (m->ci[e]) m->chain[ev[e].thread][m->ci[e] - 1] = e;
+  v->op = rp_calloc(m->k ? m->k : 1, sizeof *v->op);
+  v->operand = rp_calloc(m->k ? m->k : 1, sizeof *v->operand);
+  for (uint32_t c = 0; c < m->k; c++) {
+    m->chain[c] = alloc_u32(m->len[c]);
+    v->op[c] = rp_calloc(m->len[c] ? m->len[c] : 1, 1);
+    v->operand[c] = alloc_u32(m->len[c]);
+  }
+  for (uint32_t e = 0; e < m->n; e++) {
+    if (!m->ci[e]) continue;
+    uint32_t c = ev[e].thread, i = m->ci[e] - 1;
+    m->chain[c][i] = e;
+    v->op[c][i] = (uint8_t)ev[e].op;
+    v->operand[c][i] = ev[e].operand;
+  }
+}
+
+static void chain_ops_free(chain_ops *v, uint32_t k) {
+  for (uint32_t c = 0; c < k; c++) {
+    free(v->op[c]);
+    free(v->operand[c]);
+  }
+  free(v->op);
+  free(v->operand);
 }
 
 /* rf of reads; matching of acquires and releases (the trace is well formed:
@@ -63,7 +92,7 @@ static uint32_t derive_set(m2_model *m, size_t *pool_cap, size_t *off_cap, uint3
 }
 
 /* held[c][j], maxrel[c][j] and first_unmatched[c]. */
-static void build_lock_state(m2_model *m) {
+static void build_lock_state(m2_model *m, const chain_ops *v) {
   size_t pool_cap = 0, off_cap = 0;
   RP_GROW(m->set_off, off_cap, 2);
   m->set_off[0] = m->set_off[1] = 0;   /* set 0: the empty set */
@@ -76,17 +105,17 @@ static void build_lock_state(m2_model *m) {
     m->maxrel[c] = alloc_u32(m->len[c] + 1);
     m->first_unmatched[c] = M2_NONE;
     for (uint32_t j = 1; j <= m->len[c]; j++) {
-      uint32_t e = m2_event(m, c, j), op = m2_op(m, e), set = m->held[c][j - 1];
+      uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1], set = m->held[c][j - 1];
       uint32_t mr = m->maxrel[c][j - 1];
       if (op == RP_OP_ACQ) {
-        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), true);
+        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], true);
         if (m->link[e] == M2_NONE) {
           if (m->first_unmatched[c] == M2_NONE) m->first_unmatched[c] = j;
         } else if (m->ci[m->link[e]] > mr) {
           mr = m->ci[m->link[e]];
         }
       } else if (op == RP_OP_REL) {
-        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), false);
+        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], false);
       }
       m->held[c][j] = set;
       m->maxrel[c][j] = mr;
@@ -276,7 +305,7 @@ static void fill_free(index_fill *f) {
 /* The six indexes and ipos in two passes over the chains (count, place):
 ** chains in thread order, each in trace order, give every index its order
 ** by (key, thread, ci) without sorting, and its runs as they are placed. */
-static void build_indexes(m2_model *m) {
+static void build_indexes(m2_model *m, const chain_ops *v) {
   index_fill f[FILL_COUNT];
   fill_init(&f[FILL_ACC], &m->acc, m->nvars);
   fill_init(&f[FILL_RD], &m->rd, m->nvars);
@@ -287,13 +316,14 @@ static void build_indexes(m2_model *m) {
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t c = 0; c < m->k; c++)
       for (uint32_t j = 1; j <= m->len[c]; j++) {
-        uint32_t e = m2_event(m, c, j), op = m2_op(m, e), o = m2_operand(m, e);
+        uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
         if (op > RP_OP_REL) continue;
         const int *which = fill_of_op[op];
         if (pass == 0) {
           fill_count(&f[which[0]], o, c);
           fill_count(&f[which[1]], o, c);
         } else {
+          uint32_t e = m2_event(m, c, j);
           fill_place(&f[which[0]], o, c, j, e);
           m->ipos[e] = fill_place(&f[which[1]], o, c, j, e);
         }
@@ -358,11 +388,13 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   m->link = alloc_u32(m->n);
   m->ipos = alloc_u32(m->n);
   m->len = alloc_u32(m->k);
-  build_chains(m);
+  chain_ops v;
+  build_chains(m, &v);
   build_links(m);
-  build_lock_state(m);
+  build_lock_state(m, &v);
   build_clocks(m);
-  build_indexes(m);
+  build_indexes(m, &v);
+  chain_ops_free(&v, m->k);
   build_read_skips(m);
   build_readers(m);
 }
