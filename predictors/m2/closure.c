@@ -12,8 +12,10 @@ static rp_cr_node node(const m2_closure *c, uint32_t e) {
   return (rp_cr_node){t, c->m->ci[e] - c->P[t]};
 }
 
+/* For an event of X (all the closure orders are): is it in P?  Event ids
+** are trace positions. */
 static bool in_prefix(const m2_closure *c, uint32_t e) {
-  return c->m->ci[e] <= c->P[m2_thr(c->m, e)];
+  return e < c->p_end;
 }
 
 void m2_closure_init(m2_closure *c, const m2_model *m) {
@@ -69,26 +71,6 @@ static void push(m2_closure *c, uint32_t f, uint32_t g) {
   c->work[c->nwork++] = (rp_cr_order){node(c, f), node(c, g)};
 }
 
-/* Sort key of a read's writer: reads of one thread see writers in trace
-** order, the initial value first. */
-static uint32_t rf_key(const m2_model *m, uint32_t r) {
-  return m->link[r] == M2_NONE ? 0 : m->link[r] + 1;
-}
-
-/* LR(w, p): the last read of chain p inside X that reads from w. */
-static uint32_t last_reader(const m2_closure *c, uint32_t w, uint32_t p) {
-  const m2_model *m = c->m;
-  uint32_t lo, hi;
-  m2_index_range(&m->rd, m2_operand(m, w), p, &lo, &hi);
-  hi = m2_first_at_or_after(&m->rd, lo, hi, c->X[p] + 1);
-  uint32_t key = w + 1, a = lo, b = hi;   /* first position with rf_key > key */
-  while (a < b) {
-    uint32_t mid = a + (b - a) / 2;
-    if (rf_key(m, m->rd.ev[mid]) <= key) a = mid + 1; else b = mid;
-  }
-  return a > lo && m->link[m->rd.ev[a - 1]] == w ? m->rd.ev[a - 1] : M2_NONE;
-}
-
 /* Algorithm 3 for variable x: w = BW(a, x, j1) -> v = <b, j2>. */
 static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t j2) {
   const m2_model *m = c->m;
@@ -96,17 +78,20 @@ static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t
   m2_index_range(&m->rd, x, b, &lo, &hi);
   uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, j2);
   if (p < hi && m->link[m->rd.ev[p]] == w) p = m->rd_skip[p];   /* [FIX] E12 */
-  if (p < hi && m->ci[m->rd.ev[p]] <= c->X[b]) {
+  if (p < hi && m->rd.ci[p] <= c->X[b]) {
     uint32_t r = m->rd.ev[p];
     if (m->link[r] == M2_NONE) { c->failed = true; return; }
     push(c, w, m->link[r]);
   }
   uint32_t wb = m2_first_between(&m->wr, x, b, j2, c->X[b]);
   if (wb == M2_NONE || wb == w) return;
-  for (uint32_t p2 = 0; p2 < m->k; p2++) {
-    if (c->X[p2] == 0) continue;
-    uint32_t f = last_reader(c, w, p2);
-    if (f != M2_NONE) push(c, f, wb);
+  /* LR(w, p2): the last read of w in each chain p2 inside X */
+  const m2_index_run *run = m->readers + m->readers_start[m->ipos[w]];
+  const m2_index_run *end = m->readers + m->readers_start[m->ipos[w] + 1];
+  for (; run < end; run++) {
+    uint32_t lo = run->pos, hi = m->rd_skip[lo];
+    uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, c->X[run->thread] + 1);
+    if (p > lo) push(c, m->rd.ev[p - 1], wb);
   }
 }
 
@@ -177,10 +162,12 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
   rules_between(c, a, pa + 1, u.index + pa, b, v.index + pb, b_end);
 }
 
-/* The first event of run r at chain index >= j, M2_NONE if none. */
-static uint32_t run_first_at_or_after(const m2_index *idx, const m2_index_run *r, uint32_t j) {
-  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, j);
-  return p < r[1].pos ? idx->ev[p] : M2_NONE;
+/* The first event of run r with lo <= chain index <= hi, M2_NONE if none;
+** the index's own ci, not the trace-sized m->ci, is what is compared. */
+static uint32_t run_first_between(const m2_index *idx, const m2_index_run *r, uint32_t lo,
+                                  uint32_t hi) {
+  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, lo);
+  return p < r[1].pos && idx->ci[p] <= hi ? idx->ev[p] : M2_NONE;
 }
 
 /* Every event of P precedes every event of W.  The consequences of these
@@ -217,8 +204,8 @@ static void prefix_rules(m2_closure *c) {
       for (const m2_index_run *run = m2_runs_of(&m->wr, x); run < m2_runs_of(&m->wr, x + 1); run++) {
         uint32_t b = run->thread;
         if (b == t || c->W[b] == 0) continue;
-        uint32_t wb = run_first_at_or_after(&m->wr, run, c->P[b] + 1);
-        if (wb != M2_NONE && m->ci[wb] <= c->X[b]) push(c, r, wb);
+        uint32_t wb = run_first_between(&m->wr, run, c->P[b] + 1, c->X[b]);
+        if (wb != M2_NONE) push(c, r, wb);
       }
     }
 }
@@ -282,14 +269,15 @@ static void open_acquire_edges(m2_closure *c, uint32_t a) {
   }
 }
 
-bool m2_close(m2_closure *c, const uint32_t *X, const uint32_t *P, bool run_first) {
+bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) {
   const m2_model *m = c->m;
   bool windowed = false;
   c->X = X;
   c->run_first = run_first;
   c->closures++;
+  c->p_end = p_end;
+  m2_cut_before(m, X, p_end, c->P);
   for (uint32_t t = 0; t < m->k; t++) {
-    c->P[t] = P ? P[t] : 0;
     c->W[t] = X[t] - c->P[t];
     c->window_events += c->W[t];
     windowed |= c->P[t] > 0;

@@ -35,6 +35,7 @@ typedef struct m2_closure {
   const m2_model *m;
   const uint32_t *X;            /* the cut being closed, k entries */
   uint32_t *P;                  /* its run-first prefix (all 0: none) */
+  uint32_t p_end;               /* P is the events of X before this trace position */
   uint32_t *W;                  /* X - P: the chains of ds and q */
   bool run_first;               /* P runs first (else orderings touching P are dropped) */
   rp_chain_reach ds;            /* the closed order of W */
@@ -51,11 +52,12 @@ typedef struct m2_closure {
 void m2_closure_init(m2_closure *c, const m2_model *m);
 void m2_closure_free(m2_closure *c);
 
-/* Close R_t(X) into c->ds; false when no closure exists (a cycle).  With P
-** (a cut inside X; NULL for none) only W = X - P is closed: with run_first,
-** P runs first (false also when P cannot); without, the weaker order
-** inside W whose cycles are cycles of the closure of X. */
-bool m2_close(m2_closure *c, const uint32_t *X, const uint32_t *P, bool run_first);
+/* Close R_t(X) into c->ds; false when no closure exists (a cycle).  With P,
+** the events of X before trace position p_end (0: none, M2_NONE: all of
+** X), only W = X - P is closed: with run_first, P runs first (false also
+** when P cannot); without, the weaker order inside W whose cycles are
+** cycles of the closure of X. */
+bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first);
 
 /* Line 7 with X1 = chain cx: c->q := c->ds with every conflicting pair
 ** outside cx ordered; false if that closes a cycle. */

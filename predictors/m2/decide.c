@@ -112,24 +112,10 @@ static uint32_t first_blocking_open(m2_decider *d) {
   return first;
 }
 
-/* P: the events of X before trace position p. */
-static void run_first_prefix(m2_decider *d, uint32_t p) {
-  const m2_model *m = d->m;
-  for (uint32_t q = 0; q < m->k; q++) {
-    const uint32_t *chain = m->chain[q];
-    uint32_t lo = 0, hi = d->X[q];   /* the number of chain[0 .. X[q]) below p */
-    while (lo < hi) {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (chain[mid] < p) lo = mid + 1; else hi = mid;
-    }
-    d->P[q] = lo;
-  }
-}
-
 /* Closure and line 7 for X1 = thr(e1), then thr(e2), with the run-first
-** prefix P (NULL: none). */
-static m2_how closure_decision(m2_decider *d, uint32_t t1, uint32_t t2, const uint32_t *P) {
-  if (!m2_close(&d->cl, d->X, P, true)) return M2_CYCLE;
+** prefix the events of X before trace position p (0: none). */
+static m2_how closure_decision(m2_decider *d, uint32_t t1, uint32_t t2, uint32_t p) {
+  if (!m2_close(&d->cl, d->X, p, true)) return M2_CYCLE;
   if (m2_order_conflicts(&d->cl, t1)) return M2_CLOSURE_I1;
   if (m2_order_conflicts(&d->cl, t2)) return M2_CLOSURE_I2;
   return M2_LINE7;
@@ -143,15 +129,13 @@ static m2_how closure_decision(m2_decider *d, uint32_t t1, uint32_t t2, const ui
 ** decided. */
 static m2_how windowed_decision(m2_decider *d, uint32_t t1, uint32_t t2, uint32_t blocking,
                                 uint32_t e2) {
-  if (blocking == M2_NONE) {   /* nothing blocks: all of X runs first */
-    run_first_prefix(d, M2_NONE);
-    return closure_decision(d, t1, t2, d->P);
-  }
+  if (blocking == M2_NONE)   /* nothing blocks: all of X runs first */
+    return closure_decision(d, t1, t2, M2_NONE);
   for (uint64_t span = 0; span < blocking; span = span ? span * 4 : e2 - blocking) {
-    run_first_prefix(d, (uint32_t)(blocking - span));
-    m2_how how = closure_decision(d, t1, t2, d->P);
+    uint32_t p = (uint32_t)(blocking - span);
+    m2_how how = closure_decision(d, t1, t2, p);
     if (how == M2_CLOSURE_I1 || how == M2_CLOSURE_I2) return how;
-    if (how == M2_CYCLE && !m2_close(&d->cl, d->X, d->P, false)) return M2_CYCLE;
+    if (how == M2_CYCLE && !m2_close(&d->cl, d->X, p, false)) return M2_CYCLE;
   }
   return M2_HOW_COUNT;
 }
@@ -161,9 +145,9 @@ static m2_how windowed_decision(m2_decider *d, uint32_t t1, uint32_t t2, uint32_
 static bool postponed(m2_decider *d, uint32_t blocking) {
   uint32_t stretches = 0;
   for (uint32_t q = 0; q < d->m->k; q++) stretches += d->block[q] != 0;
-  run_first_prefix(d, blocking);
-  return m2_postponed_order(&d->pp, d->X, d->P, d->block, false) ||
-         (stretches > 1 && m2_postponed_order(&d->pp, d->X, d->P, d->block, true));
+  m2_cut_before(d->m, d->X, blocking, d->P);
+  return m2_postponed_order(&d->pp, d->X, d->P, blocking, d->block, false) ||
+         (stretches > 1 && m2_postponed_order(&d->pp, d->X, d->P, blocking, d->block, true));
 }
 
 static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
@@ -201,7 +185,7 @@ m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
   if (d->open_fast && blocking == M2_NONE) return verdict(d, true, true, M2_FAST_OPEN);
   if (d->open_fast && postponed(d, blocking)) return verdict(d, true, true, M2_POSTPONED);
   m2_how how = d->windowed ? windowed_decision(d, t1, t2, blocking, e2) : M2_HOW_COUNT;
-  if (how == M2_HOW_COUNT) how = closure_decision(d, t1, t2, NULL);   /* all of X */
+  if (how == M2_HOW_COUNT) how = closure_decision(d, t1, t2, 0);   /* all of X */
   else d->windowed_verdicts++;
   if (how == M2_CLOSURE_I1 || how == M2_CLOSURE_I2) return verdict(d, true, true, how);
   return verdict(d, false, how == M2_CYCLE && !item4, how);

@@ -33,6 +33,14 @@ typedef struct m2_config {
   bool no_window;
 } m2_config;
 
+/* Of one run of an index, the events already examined: positions
+** [run->pos, end), the last of them at chain index last_ci (0: none).
+** last_ci is kept here so that a run with no candidate is passed over
+** without loading its events. */
+typedef struct m2_examined {
+  uint32_t end, last_ci;
+} m2_examined;
+
 /* One run: the decider, the outputs and the paper's counts (spec §11). */
 typedef struct m2_run {
   const m2_config *cfg;
@@ -46,7 +54,7 @@ typedef struct m2_run {
   uint64_t racy_vars, distance_sum;
   uint32_t *path, *full;       /* witness scratch */
   uint32_t *next_in_thread, *cursor;   /* every event of a thread, ignored ones too */
-  uint32_t *acc_seen, *wr_seen;  /* per run of m->acc / m->wr: its end among the events examined */
+  m2_examined *acc_seen, *wr_seen;   /* per run of m->acc / m->wr */
 } m2_run;
 
 /* Witness lines must hold every event of a thread, so the events M2
@@ -143,11 +151,15 @@ static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict
 }
 
 /* Accesses are examined in trace order, so the events of a run that come
-** before e2 in the trace are the ones already examined: seen[run] is the
-** end of that stretch, and e2 extends its own run's. */
-static void mark_examined(const m2_index *idx, uint32_t *seen, uint32_t x, uint32_t t) {
+** before e2 in the trace are the ones already examined, and e2 (at chain
+** index j of thread t) extends its own run's. */
+static void mark_examined(const m2_index *idx, m2_examined *seen, uint32_t x, uint32_t t,
+                          uint32_t j) {
   for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++)
-    if (run->thread == t) seen[run - idx->run]++;
+    if (run->thread == t) {
+      seen[run - idx->run].end++;
+      seen[run - idx->run].last_ci = j;
+    }
 }
 
 /* Every candidate partner e1 of the access e2 (spec §7.3): an earlier
@@ -159,12 +171,14 @@ static void examine(m2_run *r, uint32_t e2) {
   uint32_t t2 = m2_thr(m, e2), c2 = m->ci[e2], x = m2_operand(m, e2);
   bool is_read = m2_op(m, e2) == RP_OP_READ;
   const m2_index *idx = is_read ? &m->wr : &m->acc;
-  const uint32_t *seen = is_read ? r->wr_seen : r->acc_seen;
+  const m2_examined *seen = is_read ? r->wr_seen : r->acc_seen;
   const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
   uint32_t held2 = m->held[t2][c2 - 1];
   for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++) {
-    uint32_t q = run->thread, hi = seen[run - idx->run], lo = hi;
-    if (q == t2) continue;
+    uint32_t q = run->thread;
+    const m2_examined *ex = &seen[run - idx->run];
+    if (q == t2 || ex->last_ci <= sp2[q]) continue;   /* no candidate in this run */
+    uint32_t hi = ex->end, lo = hi - 1;
     while (lo > run->pos && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
@@ -174,14 +188,15 @@ static void examine(m2_run *r, uint32_t e2) {
       else if (!v.certain) note_uncertain(r, e1, e2, &v);
     }
   }
-  mark_examined(&m->acc, r->acc_seen, x, t2);
-  if (!is_read) mark_examined(&m->wr, r->wr_seen, x, t2);
+  mark_examined(&m->acc, r->acc_seen, x, t2, c2);
+  if (!is_read) mark_examined(&m->wr, r->wr_seen, x, t2, c2);
 }
 
-/* seen[run] := the run's first position: nothing examined yet. */
-static uint32_t *examined_nothing(const m2_index *idx, uint32_t nkeys) {
-  uint32_t runs = idx->run_start[nkeys], *seen = rp_malloc((runs + 1) * sizeof *seen);
-  for (uint32_t i = 0; i < runs; i++) seen[i] = idx->run[i].pos;
+/* Nothing examined yet in any run of idx. */
+static m2_examined *examined_nothing(const m2_index *idx, uint32_t nkeys) {
+  uint32_t runs = idx->run_start[nkeys];
+  m2_examined *seen = rp_malloc((runs + 1) * sizeof *seen);
+  for (uint32_t i = 0; i < runs; i++) seen[i] = (m2_examined){idx->run[i].pos, 0};
   return seen;
 }
 

@@ -8,15 +8,44 @@
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 
+/* The op and operand of every chain position, for the passes that walk
+** the chains during the build: walking the trace-sized event array chain by
+** chain would fetch each of its cache lines once per thread with an event
+** in it. */
+typedef struct chain_ops {
+  uint8_t **op;
+  uint32_t **operand;
+} chain_ops;
+
 /* Chains: the kept events of each thread, numbered 1.. in trace order. */
-static void build_chains(m2_model *m) {
+static void build_chains(m2_model *m, chain_ops *v) {
   const rp_event *ev = m->t->events;
   for (uint32_t e = 0; e < m->n; e++)
     if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
   m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
-  for (uint32_t c = 0; c < m->k; c++) m->chain[c] = alloc_u32(m->len[c]);
-  for (uint32_t e = 0; e < m->n; e++)
-    if (m->ci[e]) m->chain[ev[e].thread][m->ci[e] - 1] = e;
+  v->op = rp_calloc(m->k ? m->k : 1, sizeof *v->op);
+  v->operand = rp_calloc(m->k ? m->k : 1, sizeof *v->operand);
+  for (uint32_t c = 0; c < m->k; c++) {
+    m->chain[c] = alloc_u32(m->len[c]);
+    v->op[c] = rp_calloc(m->len[c] ? m->len[c] : 1, 1);
+    v->operand[c] = alloc_u32(m->len[c]);
+  }
+  for (uint32_t e = 0; e < m->n; e++) {
+    if (!m->ci[e]) continue;
+    uint32_t c = ev[e].thread, i = m->ci[e] - 1;
+    m->chain[c][i] = e;
+    v->op[c][i] = (uint8_t)ev[e].op;
+    v->operand[c][i] = ev[e].operand;
+  }
+}
+
+static void chain_ops_free(chain_ops *v, uint32_t k) {
+  for (uint32_t c = 0; c < k; c++) {
+    free(v->op[c]);
+    free(v->operand[c]);
+  }
+  free(v->op);
+  free(v->operand);
 }
 
 /* rf of reads; matching of acquires and releases (the trace is well formed:
@@ -63,7 +92,7 @@ static uint32_t derive_set(m2_model *m, size_t *pool_cap, size_t *off_cap, uint3
 }
 
 /* held[c][j], maxrel[c][j] and first_unmatched[c]. */
-static void build_lock_state(m2_model *m) {
+static void build_lock_state(m2_model *m, const chain_ops *v) {
   size_t pool_cap = 0, off_cap = 0;
   RP_GROW(m->set_off, off_cap, 2);
   m->set_off[0] = m->set_off[1] = 0;   /* set 0: the empty set */
@@ -76,17 +105,17 @@ static void build_lock_state(m2_model *m) {
     m->maxrel[c] = alloc_u32(m->len[c] + 1);
     m->first_unmatched[c] = M2_NONE;
     for (uint32_t j = 1; j <= m->len[c]; j++) {
-      uint32_t e = m2_event(m, c, j), op = m2_op(m, e), set = m->held[c][j - 1];
+      uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1], set = m->held[c][j - 1];
       uint32_t mr = m->maxrel[c][j - 1];
       if (op == RP_OP_ACQ) {
-        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), true);
+        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], true);
         if (m->link[e] == M2_NONE) {
           if (m->first_unmatched[c] == M2_NONE) m->first_unmatched[c] = j;
         } else if (m->ci[m->link[e]] > mr) {
           mr = m->ci[m->link[e]];
         }
       } else if (op == RP_OP_REL) {
-        set = derive_set(m, &pool_cap, &off_cap, set, m2_operand(m, e), false);
+        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], false);
       }
       m->held[c][j] = set;
       m->maxrel[c][j] = mr;
@@ -94,14 +123,24 @@ static void build_lock_state(m2_model *m) {
   }
 }
 
+/* From the last snapshot at or before j's stride boundary, forward. */
 const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   const uint32_t *ci = m->snap_ci[c];
-  uint32_t lo = 0, hi = m->nsnap[c];   /* the last snapshot with ci <= j */
-  while (hi - lo > 1) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (ci[mid] <= j) lo = mid; else hi = mid;
+  uint32_t i = m->snap_at[c][j / M2_SNAP_STRIDE];
+  while (i + 1 < m->nsnap[c] && ci[i + 1] <= j) i++;
+  return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
+}
+
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
+  for (uint32_t q = 0; q < m->k; q++) {
+    const uint32_t *chain = m->chain[q];
+    uint32_t lo = 0, hi = X[q];   /* the number of chain[0 .. X[q]) below p */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (chain[mid] < p) lo = mid + 1; else hi = mid;
+    }
+    out[q] = lo;
   }
-  return m->vc_pool + (size_t)m->snap_off[c][lo] * m->k;
 }
 
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
@@ -157,6 +196,8 @@ static void build_clocks(m2_model *m) {
   m->snap_ci = rp_calloc(k ? k : 1, sizeof *m->snap_ci);
   m->snap_off = rp_calloc(k ? k : 1, sizeof *m->snap_off);
   m->nsnap = alloc_u32(k);
+  m->snap_at = rp_calloc(k ? k : 1, sizeof *m->snap_at);
+  for (uint32_t c = 0; c < k; c++) m->snap_at[c] = alloc_u32(m->len[c] / M2_SNAP_STRIDE + 1);
   for (uint32_t e = 0; e < m->n; e++) {
     if (!m->ci[e]) continue;
     uint32_t c = m2_thr(m, e), j = m->ci[e], op = m2_op(m, e), u = m2_operand(m, e);
@@ -181,6 +222,8 @@ static void build_clocks(m2_model *m) {
     p.cur[(size_t)c * k + c] = j;
     p.count[c] = j;
     if (grew || j == 1) snapshot(m, &p, c, j);
+    /* set before any lookup of <c, j'> with j' in this stride can come */
+    if (j % M2_SNAP_STRIDE == 0) m->snap_at[c][j / M2_SNAP_STRIDE] = m->nsnap[c] - 1;
     if (op == RP_OP_FORK) p.fork_of[u] = e;
   }
   free(p.cur);
@@ -190,46 +233,105 @@ static void build_clocks(m2_model *m) {
   free(p.snap_cap);
 }
 
-/* ci beside ev, and the (key, thread) runs of a filled index. */
-static void build_runs(m2_model *m, m2_index *idx, uint32_t nkeys, size_t total) {
-  size_t runs = 0;
-  idx->ci = alloc_u32(total);
-  for (size_t i = 0; i < total; i++) {
-    idx->ci[i] = m->ci[idx->ev[i]];
-    runs += i == 0 || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]) ||
-            m2_operand(m, idx->ev[i]) != m2_operand(m, idx->ev[i - 1]);
-  }
+/* One of the six indexes while it is built: per key, the next free
+** position, the next free run and the last thread placed (1-based, 0: none). */
+typedef struct index_fill {
+  m2_index *idx;
+  uint32_t nkeys;
+  uint32_t *pos, *run, *last;
+} index_fill;
+
+enum { FILL_ACC, FILL_RD, FILL_WR, FILL_LK, FILL_ACQ, FILL_REL, FILL_COUNT };
+
+/* The two indexes of each op that has any: the shared one, then its own. */
+static const int fill_of_op[RP_OP_REL + 1][2] = {
+    [RP_OP_READ] = {FILL_ACC, FILL_RD}, [RP_OP_WRITE] = {FILL_ACC, FILL_WR},
+    [RP_OP_ACQ] = {FILL_LK, FILL_ACQ},  [RP_OP_REL] = {FILL_LK, FILL_REL}};
+
+static void fill_init(index_fill *f, m2_index *idx, uint32_t nkeys) {
+  f->idx = idx;
+  f->nkeys = nkeys;
+  f->pos = alloc_u32(nkeys);
+  f->run = alloc_u32(nkeys);
+  f->last = alloc_u32(nkeys);
+  idx->start = alloc_u32((size_t)nkeys + 1);
   idx->run_start = alloc_u32((size_t)nkeys + 1);
-  idx->run = rp_calloc(runs + 1, sizeof *idx->run);
-  uint32_t r = 0;
-  for (uint32_t key = 0; key < nkeys; key++) {
-    idx->run_start[key] = r;
-    for (uint32_t i = idx->start[key]; i < idx->start[key + 1]; i++)
-      if (i == idx->start[key] || m2_thr(m, idx->ev[i]) != m2_thr(m, idx->ev[i - 1]))
-        idx->run[r++] = (m2_index_run){m2_thr(m, idx->ev[i]), i};
-  }
-  idx->run_start[nkeys] = r;
-  idx->run[r] = (m2_index_run){M2_NONE, (uint32_t)total};
 }
 
-/* Index the kept events with an op in `ops` (bit mask) by (operand, thread). */
-static void build_index(m2_model *m, m2_index *idx, uint32_t nkeys, unsigned ops) {
-  idx->start = alloc_u32((size_t)nkeys + 1);
-  size_t total = 0;
-  for (uint32_t e = 0; e < m->n; e++)
-    if (m->ci[e] && (ops >> m2_op(m, e) & 1)) { idx->start[m2_operand(m, e) + 1]++; total++; }
-  for (uint32_t key = 0; key < nkeys; key++) idx->start[key + 1] += idx->start[key];
+/* Count key o's events and its runs; chains come in thread order. */
+static void fill_count(index_fill *f, uint32_t o, uint32_t c) {
+  f->idx->start[o + 1]++;
+  if (f->last[o] != c + 1) {
+    f->last[o] = c + 1;
+    f->idx->run_start[o + 1]++;
+  }
+}
+
+/* Turn the counts into offsets and allocate the arrays. */
+static void fill_allocate(index_fill *f) {
+  m2_index *idx = f->idx;
+  for (uint32_t key = 0; key < f->nkeys; key++) {
+    idx->start[key + 1] += idx->start[key];
+    idx->run_start[key + 1] += idx->run_start[key];
+  }
+  uint32_t total = idx->start[f->nkeys], runs = idx->run_start[f->nkeys];
   idx->ev = alloc_u32(total);
-  uint32_t *fill = alloc_u32(nkeys);
-  memcpy(fill, idx->start, (size_t)nkeys * sizeof *fill);
-  /* chains in thread order, each in trace order: stable by (key, thread, ci) */
-  for (uint32_t c = 0; c < m->k; c++)
-    for (uint32_t j = 1; j <= m->len[c]; j++) {
-      uint32_t e = m2_event(m, c, j);
-      if (ops >> m2_op(m, e) & 1) idx->ev[fill[m2_operand(m, e)]++] = e;
-    }
-  free(fill);
-  build_runs(m, idx, nkeys, total);
+  idx->ci = alloc_u32(total);
+  idx->run = rp_calloc((size_t)runs + 1, sizeof *idx->run);
+  idx->run[runs] = (m2_index_run){M2_NONE, total};
+  memcpy(f->pos, idx->start, (size_t)f->nkeys * sizeof *f->pos);
+  memcpy(f->run, idx->run_start, (size_t)f->nkeys * sizeof *f->run);
+  memset(f->last, 0, (size_t)f->nkeys * sizeof *f->last);
+}
+
+/* Place <c, j> = e under key o; its position. */
+static uint32_t fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, uint32_t e) {
+  uint32_t p = f->pos[o]++;
+  f->idx->ev[p] = e;
+  f->idx->ci[p] = j;
+  if (f->last[o] != c + 1) {
+    f->last[o] = c + 1;
+    f->idx->run[f->run[o]++] = (m2_index_run){c, p};
+  }
+  return p;
+}
+
+static void fill_free(index_fill *f) {
+  free(f->pos);
+  free(f->run);
+  free(f->last);
+}
+
+/* The six indexes and ipos in two passes over the chains (count, place):
+** chains in thread order, each in trace order, give every index its order
+** by (key, thread, ci) without sorting, and its runs as they are placed. */
+static void build_indexes(m2_model *m, const chain_ops *v) {
+  index_fill f[FILL_COUNT];
+  fill_init(&f[FILL_ACC], &m->acc, m->nvars);
+  fill_init(&f[FILL_RD], &m->rd, m->nvars);
+  fill_init(&f[FILL_WR], &m->wr, m->nvars);
+  fill_init(&f[FILL_LK], &m->lk, m->nlocks);
+  fill_init(&f[FILL_ACQ], &m->acq, m->nlocks);
+  fill_init(&f[FILL_REL], &m->rel, m->nlocks);
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t c = 0; c < m->k; c++)
+      for (uint32_t j = 1; j <= m->len[c]; j++) {
+        uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
+        if (op > RP_OP_REL) continue;
+        const int *which = fill_of_op[op];
+        if (pass == 0) {
+          fill_count(&f[which[0]], o, c);
+          fill_count(&f[which[1]], o, c);
+        } else {
+          uint32_t e = m2_event(m, c, j);
+          fill_place(&f[which[0]], o, c, j, e);
+          m->ipos[e] = fill_place(&f[which[1]], o, c, j, e);
+        }
+      }
+    if (pass == 0)
+      for (int i = 0; i < FILL_COUNT; i++) fill_allocate(&f[i]);
+  }
+  for (int i = 0; i < FILL_COUNT; i++) fill_free(&f[i]);
 }
 
 static void index_free(m2_index *idx) {
@@ -240,22 +342,38 @@ static void index_free(m2_index *idx) {
   free(idx->run);
 }
 
-static void note_positions(m2_model *m, const m2_index *idx, uint32_t nkeys) {
-  for (uint32_t i = 0; i < idx->start[nkeys]; i++) m->ipos[idx->ev[i]] = i;
-}
-
 /* rd_skip: along one (variable, thread) run of reads, the next read that
 ** reads from another write (reads of one write are contiguous there). */
 static void build_read_skips(m2_model *m) {
-  uint32_t total = m->rd.start[m->nvars];
-  m->rd_skip = alloc_u32(total);
-  for (uint32_t i = total; i-- > 0;) {
-    uint32_t e = m->rd.ev[i];
-    bool same_run = i + 1 < total && m2_thr(m, m->rd.ev[i + 1]) == m2_thr(m, e) &&
-                    m2_operand(m, m->rd.ev[i + 1]) == m2_operand(m, e);
-    m->rd_skip[i] = same_run && m->link[m->rd.ev[i + 1]] == m->link[e] ? m->rd_skip[i + 1]
-                                                                         : i + 1;
-  }
+  m->rd_skip = alloc_u32(m->rd.start[m->nvars]);
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r[1].pos; i-- > r->pos;) {
+      bool same = i + 1 < r[1].pos && m->link[m->rd.ev[i + 1]] == m->link[m->rd.ev[i]];
+      m->rd_skip[i] = same ? m->rd_skip[i + 1] : i + 1;
+    }
+}
+
+/* The stretches of reads of one write in one thread, found along the read
+** index (variable, thread, ci) in order, so each write's come in thread
+** order; rd_skip jumps from a stretch's first read to the next stretch. */
+static void build_readers(m2_model *m) {
+  uint32_t nwr = m->wr.start[m->nvars];
+  m->readers_start = alloc_u32((size_t)nwr + 1);
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
+      uint32_t w = m->link[m->rd.ev[i]];
+      if (w != M2_NONE) m->readers_start[m->ipos[w] + 1]++;
+    }
+  for (uint32_t i = 0; i < nwr; i++) m->readers_start[i + 1] += m->readers_start[i];
+  m->readers = rp_calloc(m->readers_start[nwr] + 1, sizeof *m->readers);
+  uint32_t *fill = alloc_u32(nwr);
+  memcpy(fill, m->readers_start, (size_t)nwr * sizeof *fill);
+  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
+    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
+      uint32_t w = m->link[m->rd.ev[i]];
+      if (w != M2_NONE) m->readers[fill[m->ipos[w]]++] = (m2_index_run){r->thread, i};
+    }
+  free(fill);
 }
 
 void m2_model_build(m2_model *m, const rp_trace *t) {
@@ -270,21 +388,15 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   m->link = alloc_u32(m->n);
   m->ipos = alloc_u32(m->n);
   m->len = alloc_u32(m->k);
-  build_chains(m);
+  chain_ops v;
+  build_chains(m, &v);
   build_links(m);
-  build_lock_state(m);
+  build_lock_state(m, &v);
   build_clocks(m);
-  build_index(m, &m->acc, m->nvars, 1u << RP_OP_READ | 1u << RP_OP_WRITE);
-  build_index(m, &m->rd, m->nvars, 1u << RP_OP_READ);
-  build_index(m, &m->wr, m->nvars, 1u << RP_OP_WRITE);
-  build_index(m, &m->acq, m->nlocks, 1u << RP_OP_ACQ);
-  build_index(m, &m->rel, m->nlocks, 1u << RP_OP_REL);
-  build_index(m, &m->lk, m->nlocks, 1u << RP_OP_ACQ | 1u << RP_OP_REL);
-  note_positions(m, &m->rd, m->nvars);
-  note_positions(m, &m->wr, m->nvars);
-  note_positions(m, &m->acq, m->nlocks);
-  note_positions(m, &m->rel, m->nlocks);
+  build_indexes(m, &v);
+  chain_ops_free(&v, m->k);
   build_read_skips(m);
+  build_readers(m);
 }
 
 void m2_model_free(m2_model *m) {
@@ -294,12 +406,14 @@ void m2_model_free(m2_model *m) {
     free(m->maxrel[c]);
     free(m->snap_ci[c]);
     free(m->snap_off[c]);
+    free(m->snap_at[c]);
   }
   free(m->chain);
   free(m->held);
   free(m->maxrel);
   free(m->snap_ci);
   free(m->snap_off);
+  free(m->snap_at);
   free(m->nsnap);
   free(m->first_unmatched);
   free(m->vc_pool);
@@ -311,6 +425,8 @@ void m2_model_free(m2_model *m) {
   free(m->ipos);
   free(m->len);
   free(m->rd_skip);
+  free(m->readers_start);
+  free(m->readers);
   index_free(&m->acc);
   index_free(&m->rd);
   index_free(&m->wr);
@@ -332,11 +448,15 @@ size_t m2_model_bytes(const m2_model *m) {
   b += (size_t)m->n * 3 * sizeof(uint32_t);                 /* ci, link, ipos */
   b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
   b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
+  for (uint32_t c = 0; c < m->k; c++)
+    b += (m->len[c] / M2_SNAP_STRIDE + 1) * sizeof(uint32_t); /* snap_at */
   b += ((size_t)m->set_off[m->nsets] + m->nsets) * sizeof(uint32_t);
   b += index_bytes(&m->acc, m->nvars) + index_bytes(&m->rd, m->nvars) +
        index_bytes(&m->wr, m->nvars) + index_bytes(&m->acq, m->nlocks) +
        index_bytes(&m->rel, m->nlocks) + index_bytes(&m->lk, m->nlocks);
   b += (size_t)m->rd.start[m->nvars] * sizeof(uint32_t);   /* rd_skip */
+  b += ((size_t)m->wr.start[m->nvars] + 1) * sizeof(uint32_t) +
+       ((size_t)m->readers_start[m->wr.start[m->nvars]] + 1) * sizeof(m2_index_run);
   return b;
 }
 

@@ -9,7 +9,8 @@
 **     snapshots per thread where a clock changes non-locally;
 **   - per chain position: the locks held (a lock set id) and the furthest
 **     release of a critical section open there (item 4 of the cone);
-**   - indexes of accesses and lock events by (variable or lock, thread).
+**   - indexes of accesses and lock events by (variable or lock, thread);
+**   - per write, the reads of it, one stretch of the read index per thread.
 */
 #ifndef M2_MODEL_H
 #define M2_MODEL_H
@@ -21,6 +22,10 @@
 #include "trace.h"
 
 #define M2_NONE UINT32_MAX
+
+/* Chain positions per entry of snap_at: a lookup scans at most this many
+** snapshots, in one or two cache lines. */
+#define M2_SNAP_STRIDE 16u
 
 /* Event ids grouped by key (variable or lock), then thread, in trace order.
 ** The positions of one (key, thread) form a run; runs are found by thread
@@ -50,8 +55,9 @@ typedef struct m2_model {
   uint32_t **maxrel;      /* maxrel[c][j]: max ci(match(a)), a matched acq, ci(a) <= j */
   uint32_t *first_unmatched;   /* ci of c's first unmatched acquire, or M2_NONE */
   /* clock snapshots: thread c has nsnap[c] of them, at chain indices
-  ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k */
-  uint32_t **snap_ci, **snap_off, *nsnap;
+  ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k;
+  ** snap_at[c][b]: the last one with snap_ci <= b * M2_SNAP_STRIDE */
+  uint32_t **snap_ci, **snap_off, *nsnap, **snap_at;
   uint32_t *vc_pool;
   size_t vc_count;
   /* lock sets: set s is set_pool[set_off[s] .. set_off[s + 1]) */
@@ -62,6 +68,12 @@ typedef struct m2_model {
   size_t npo_edges;
   m2_index acc, rd, wr, acq, rel, lk;
   uint32_t *rd_skip;      /* rd position -> next position whose rf differs */
+  /* The readers of the write at wr position i: one run per reading thread,
+  ** in thread order, at readers[readers_start[i] .. readers_start[i + 1]);
+  ** run->pos is the rd position of that thread's first read of the write,
+  ** rd_skip[run->pos] the end of its reads of it (they are contiguous). */
+  uint32_t *readers_start;
+  m2_index_run *readers;
 } m2_model;
 
 void m2_model_build(m2_model *m, const rp_trace *t);
@@ -84,6 +96,10 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j);
 
 /* dst := dst joined with the clock of <c, j>. */
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j);
+
+/* out[q] := the number of events of chain q in the cut X that come before
+** trace position p. */
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out);
 
 /* Item 4's extension of a cut of chain c (spec §3 EXT). */
 static inline uint32_t m2_ext(const m2_model *m, uint32_t c, uint32_t j) {

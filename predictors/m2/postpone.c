@@ -14,6 +14,7 @@ void m2_postpone_init(m2_postpone *pp, const m2_model *m) {
   pp->holder = rp_calloc(m->nlocks + 1, sizeof *pp->holder);
   pp->holder_gen = rp_calloc(m->nlocks + 1, sizeof *pp->holder_gen);
   pp->head = rp_calloc(m->k + 1, sizeof *pp->head);
+  pp->next = rp_calloc(m->k + 1, sizeof *pp->next);
 }
 
 void m2_postpone_free(m2_postpone *pp) {
@@ -22,20 +23,21 @@ void m2_postpone_free(m2_postpone *pp) {
   free(pp->holder);
   free(pp->holder_gen);
   free(pp->head);
+  free(pp->next);
   free(pp->seq);
 }
 
 /* Does read r see its writer after the order so far?  A variable not yet
 ** written in X - P has P's last write of it, and that is r's writer when the
 ** writer is in P: r comes after all of P in the trace, and its writer is the
-** last write before it. */
-static bool sees_writer(m2_postpone *pp, const uint32_t *P, uint32_t r, uint32_t x) {
-  const m2_model *m = pp->m;
-  uint32_t w = m->link[r];
+** last write before it.  The writer is in X (X is closed under rf), so it
+** is in P exactly when it comes before p_end in the trace. */
+static bool sees_writer(m2_postpone *pp, uint32_t p_end, uint32_t r, uint32_t x) {
+  uint32_t w = pp->m->link[r];
   if (pp->writer_gen[x] == pp->gen) return pp->writer[x] == w;
   pp->writer[x] = w;
   pp->writer_gen[x] = pp->gen;
-  return w == M2_NONE || m->ci[w] <= P[m2_thr(m, w)];
+  return w == M2_NONE || w < p_end;
 }
 
 static void note_write(m2_postpone *pp, uint32_t w, uint32_t x) {
@@ -61,13 +63,13 @@ static uint32_t *holder_of(m2_postpone *pp, const uint32_t *P, uint32_t l) {
 }
 
 /* Run event e after the order so far; false if it cannot run there. */
-static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t e) {
+static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t p_end, uint32_t e) {
   const m2_model *m = pp->m;
   uint32_t op = m2_op(m, e), o = m2_operand(m, e);
   RP_GROW(pp->seq, pp->cap, pp->nseq);
   pp->seq[pp->nseq++] = e;
   switch (op) {
-    case RP_OP_READ: return sees_writer(pp, P, e, o);
+    case RP_OP_READ: return sees_writer(pp, p_end, e, o);
     case RP_OP_WRITE: note_write(pp, e, o); return true;
     case RP_OP_ACQ: {
       uint32_t *h = holder_of(pp, P, o);
@@ -80,7 +82,15 @@ static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t e) {
   }
 }
 
-bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P,
+/* Advance thread t's merge cursor: its next event that stays in place (before
+** its block, within X), M2_NONE past them. */
+static uint32_t next_staying(m2_postpone *pp, const uint32_t *X, const uint32_t *block,
+                             uint32_t t) {
+  uint32_t end = block[t] ? block[t] - 1 : X[t];
+  return ++pp->head[t] <= end ? m2_event(pp->m, t, pp->head[t]) : M2_NONE;
+}
+
+bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P, uint32_t p_end,
                         const uint32_t *block, bool reverse) {
   const m2_model *m = pp->m;
   if (++pp->gen == 0) {
@@ -89,21 +99,22 @@ bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P,
     pp->gen = 1;
   }
   pp->nseq = 0;
-  for (uint32_t t = 0; t < m->k; t++) pp->head[t] = P[t] + 1;
+  for (uint32_t t = 0; t < m->k; t++) {
+    pp->head[t] = P[t];
+    pp->next[t] = next_staying(pp, X, block, t);
+  }
   for (;;) {   /* the events that stay, in trace order */
-    uint32_t e = M2_NONE;
-    for (uint32_t t = 0; t < m->k; t++) {
-      uint32_t end = block[t] ? block[t] - 1 : X[t];
-      if (pp->head[t] <= end && m2_event(m, t, pp->head[t]) < e) e = m2_event(m, t, pp->head[t]);
-    }
+    uint32_t e = M2_NONE, te = 0;
+    for (uint32_t t = 0; t < m->k; t++)
+      if (pp->next[t] < e) e = pp->next[t], te = t;
     if (e == M2_NONE) break;
-    pp->head[m2_thr(m, e)]++;
-    if (!run_event(pp, P, e)) return false;
+    pp->next[te] = next_staying(pp, X, block, te);
+    if (!run_event(pp, P, p_end, e)) return false;
   }
   for (uint32_t i = 0; i < m->k; i++) {   /* then the postponed stretches */
     uint32_t t = reverse ? m->k - 1 - i : i;
     for (uint32_t j = block[t]; block[t] && j <= X[t]; j++)
-      if (!run_event(pp, P, m2_event(m, t, j))) return false;
+      if (!run_event(pp, P, p_end, m2_event(m, t, j))) return false;
   }
   return true;
 }

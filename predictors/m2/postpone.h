@@ -23,7 +23,7 @@ typedef struct m2_postpone {
   uint32_t *writer, *writer_gen;   /* per variable written in X - P: last write so far */
   uint32_t *holder, *holder_gen;   /* per lock: holding thread, M2_NONE if free */
   uint32_t gen;
-  uint32_t *head;                  /* merge cursors, k */
+  uint32_t *head, *next;           /* merge cursors and the events at them, k each */
   uint32_t *seq;                   /* the order tried for X - P */
   size_t nseq, cap;
 } m2_postpone;
@@ -33,9 +33,9 @@ void m2_postpone_free(m2_postpone *pp);
 
 /* Is t|X with chain q's events from index block[q] on (0: none) moved to
 ** the end, chains in increasing order (or decreasing with `reverse`), a
-** correct reordering?  P is X's run-first prefix; the order of X - P is
-** left in pp->seq. */
-bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P,
+** correct reordering?  P is X's run-first prefix, the events of X before
+** trace position p_end; the order of X - P is left in pp->seq. */
+bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P, uint32_t p_end,
                         const uint32_t *block, bool reverse);
 
 #endif
