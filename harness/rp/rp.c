@@ -114,7 +114,9 @@ static void help_summary(const char *path, char *line, size_t size) {
   waitpid(pid, NULL, 0);
 }
 
-/* "  NAME           text", the text wrapped to 79 columns under itself. */
+/* "  NAME           text", the text wrapped to 79 columns under itself.
+** The predictors' help printer (predictors/common/cli.c) wraps the same way;
+** the harness keeps its own because it links no predictor code. */
 static void print_command(const char *name, const char *text) {
   enum { COLUMN = 17, WIDTH = 79 };
   int at = printf("  %-14s", name);
