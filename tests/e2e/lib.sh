@@ -29,4 +29,6 @@ programs() {
     compgen -G "$dir/*.c" > /dev/null && echo "${dir##*/}"
   done
 }
+# under_sanitizers: whether RP_BIN is make test's ASan+UBSan build
+under_sanitizers() { case $RP_BIN in */san/bin) return 0 ;; esac; return 1; }
 finish() { [ "$failures" -eq 0 ] && echo "ok" || { echo "$failures failure(s)"; exit 1; }; }
