@@ -16,12 +16,18 @@ void rp_key_table_free(rp_key_table *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* Keys are a few words: a loop beats a call to memcmp. */
+static inline bool keys_equal(const uint32_t *a, const uint32_t *b, size_t words) {
+  for (size_t i = 0; i < words; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 /* Probe for key; its id, or RP_KEY_NONE with *p where it would go. */
 static uint32_t lookup(const rp_key_table *t, const uint32_t *key, rp_hash_probe *p) {
-  size_t bytes = t->words * sizeof *key;
   *p = rp_hash_probe_start(&t->index, rp_hash_words(key, t->words));
   for (uint32_t id; (id = rp_hash_probe_next(&t->index, p)) != RP_HASH_NONE;)
-    if (memcmp(t->keys + (size_t)id * t->words, key, bytes) == 0) return id;
+    if (keys_equal(t->keys + (size_t)id * t->words, key, t->words)) return id;
   return RP_KEY_NONE;
 }
 
