@@ -84,24 +84,6 @@ int rp_bin_open(const unsigned char *data, size_t len, rp_symbols *sym,
   return 0;
 }
 
-bool rp_bin_event_valid(const rp_event *ev, const rp_symbols *sym,
-                        const char **expected) {
-  if (ev->op >= RP_OP_COUNT || ev->reserved != 0) {
-    *expected = "expected a valid operation code";
-    return false;
-  }
-  if (ev->thread >= sym->threads.count || ev->loc >= sym->locs.count) {
-    *expected = "expected thread and location ids within the name tables";
-    return false;
-  }
-  const rp_names *table = rp_operand_names(sym, ev->op);
-  if (table ? ev->operand >= table->count : ev->operand != RP_NO_OPERAND) {
-    *expected = "expected an operand id within its name table";
-    return false;
-  }
-  return true;
-}
-
 int rp_bin_writer_start(rp_bin_writer *w, FILE *out) {
   bin_header h;
   memset(&h, 0, sizeof h);

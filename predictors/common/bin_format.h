@@ -39,9 +39,25 @@ typedef struct rp_bin_view {
 int rp_bin_open(const unsigned char *data, size_t len, rp_symbols *sym,
                 rp_bin_view *view, const char **expected);
 
-/* Whether ev's ids are all in range for sym; sets *expected if not. */
-bool rp_bin_event_valid(const rp_event *ev, const rp_symbols *sym,
-                        const char **expected);
+/* Whether ev's ids are all in range for sym; sets *expected if not.
+** Inline: it runs on every event of a binary trace. */
+static inline bool rp_bin_event_valid(const rp_event *ev, const rp_symbols *sym,
+                                      const char **expected) {
+  if (ev->op >= RP_OP_COUNT || ev->reserved != 0) {
+    *expected = "expected a valid operation code";
+    return false;
+  }
+  if (ev->thread >= sym->threads.count || ev->loc >= sym->locs.count) {
+    *expected = "expected thread and location ids within the name tables";
+    return false;
+  }
+  const rp_names *table = rp_operand_names(sym, ev->op);
+  if (table ? ev->operand >= table->count : ev->operand != RP_NO_OPERAND) {
+    *expected = "expected an operand id within its name table";
+    return false;
+  }
+  return true;
+}
 
 /* Streaming writer: header first, events as they come, names at the end
 ** (the header is patched then, so the output must be seekable). */

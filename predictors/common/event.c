@@ -55,14 +55,3 @@ void rp_symbols_unlock(const rp_symbols *s) {
   if (s->threads.guard) pthread_mutex_unlock(s->threads.guard);
 }
 
-const rp_names *rp_operand_names(const rp_symbols *s, unsigned op) {
-  switch (op) {
-    case RP_OP_READ:
-    case RP_OP_WRITE: return &s->vars;
-    case RP_OP_ACQ:
-    case RP_OP_REL: return &s->locks;
-    case RP_OP_FORK:
-    case RP_OP_JOIN: return &s->threads;
-    default: return NULL;
-  }
-}

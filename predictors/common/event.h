@@ -62,8 +62,19 @@ static inline bool rp_op_has_operand(unsigned op) {
   return op <= RP_OP_JOIN;
 }
 
-/* The name table an op's operand lives in, or NULL for no operand. */
-const rp_names *rp_operand_names(const rp_symbols *s, unsigned op);
+/* The name table an op's operand lives in, or NULL for no operand (inline:
+** checking a binary record runs it on every event). */
+static inline const rp_names *rp_operand_names(const rp_symbols *s, unsigned op) {
+  switch (op) {
+    case RP_OP_READ:
+    case RP_OP_WRITE: return &s->vars;
+    case RP_OP_ACQ:
+    case RP_OP_REL: return &s->locks;
+    case RP_OP_FORK:
+    case RP_OP_JOIN: return &s->threads;
+    default: return NULL;
+  }
+}
 
 /* Two accesses conflict: same variable, different threads, one a write. */
 static inline bool rp_conflict(const rp_event *a, const rp_event *b) {

@@ -11,25 +11,59 @@
 ** tens of microseconds, and a sleep and a wake-up cost about as much. */
 #define SPINS 4000
 
+/* Append to b's copies the n events that rp_source_view gave, at the
+** positions after `before`. */
+static void append_copies(rp_feed_batch *b, const rp_event *ev, uint32_t n, uint64_t before) {
+  memcpy(b->copied + b->n, ev, n * sizeof *ev);
+  for (uint32_t i = 0; i < n; i++) b->pos[b->n + i] = before + 1 + i;
+  b->n += n;
+}
+
+/* A batch of binary input: a view of the file while no event is dropped,
+** else copies (a view per dropped event would make batches of a few events
+** on a trace of re-entrant locks).  rp_source_view's result. */
+static int fill_from_views(rp_source *src, rp_feed_batch *b) {
+  uint64_t before = src->pos;
+  const rp_event *ev;
+  uint32_t n;
+  int r = rp_source_view(src, &ev, RP_FEED_BATCH, &n);
+  b->ev = ev;
+  b->n = n;
+  b->viewed = true;
+  while (r > 0 && b->n < RP_FEED_BATCH) {   /* the view ended at a dropped event */
+    if (b->viewed) {
+      b->n = 0;
+      append_copies(b, ev, n, before);
+      b->ev = b->copied;
+      b->viewed = false;
+    }
+    before = src->pos;
+    r = rp_source_view(src, &ev, RP_FEED_BATCH - b->n, &n);
+    append_copies(b, ev, n, before);
+  }
+  return r;
+}
+
 /* Fill b from the source: a full batch, or the last one (end set). */
 static void fill_batch(rp_source *src, rp_feed_batch *b) {
-  uint32_t n = 0;
-  b->end = 0;
+  int r = 1;
   b->names[0] = src->sym.threads.count;
   b->names[1] = src->sym.locks.count;
   b->names[2] = src->sym.vars.count;
   b->names[3] = src->sym.locs.count;
   b->pos_before = src->pos;
   b->dropped_before = src->wf.reentrant_dropped;
-  while (n < RP_FEED_BATCH) {
-    int r = rp_source_next(src, &b->ev[n]);
-    if (r <= 0) {
-      b->end = r < 0 ? -1 : 1;
-      break;
+  if (rp_source_has_view(src)) {
+    r = fill_from_views(src, b);
+  } else {
+    b->ev = b->copied;
+    b->viewed = false;
+    for (b->n = 0; b->n < RP_FEED_BATCH; b->n++) {
+      if ((r = rp_source_next(src, &b->copied[b->n])) <= 0) break;
+      b->pos[b->n] = src->pos;
     }
-    b->pos[n++] = src->pos;
   }
-  b->n = n;
+  b->end = r > 0 ? 0 : r < 0 ? -1 : 1;
 }
 
 static bool batch_ready(rp_feed *f) {
@@ -147,7 +181,7 @@ static void rewind_source(rp_feed *f) {
   rp_names_truncate(&sym->locks, names[1]);
   rp_names_truncate(&sym->vars, names[2]);
   rp_names_truncate(&sym->locs, names[3]);
-  uint64_t last = f->next ? b->pos[f->next - 1] : b->pos_before;
+  uint64_t last = f->next ? rp_feed_batch_pos(b, f->next - 1) : b->pos_before;
   f->src->wf.reentrant_dropped = b->dropped_before + (last - b->pos_before) - f->next;
   f->src->pos = last;
 }

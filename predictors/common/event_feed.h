@@ -28,8 +28,10 @@
 #define RP_FEED_RING 4       /* batches in flight */
 
 typedef struct rp_feed_batch {
-  rp_event ev[RP_FEED_BATCH];
-  uint64_t pos[RP_FEED_BATCH];
+  const rp_event *ev;   /* the batch's events: `copied`, or a view of a binary file */
+  bool viewed;          /* a view: the events are at positions pos_before + 1 ... */
+  rp_event copied[RP_FEED_BATCH];
+  uint64_t pos[RP_FEED_BATCH];   /* the copied events' positions */
   uint32_t n;
   int end;   /* 0: more follow; 1: the trace ended after these; -1: the source failed */
   /* The source before the batch was read, to undo the reading ahead. */
@@ -61,10 +63,13 @@ void rp_feed_start(rp_feed *f, rp_source *s);
 /* The next event and its position: true, or false at the end of the trace;
 ** exits with status 2 and the source's message on bad input. */
 bool rp_feed_next_slow(rp_feed *f, rp_event *ev, uint64_t *pos);
+static inline uint64_t rp_feed_batch_pos(const rp_feed_batch *b, uint32_t i) {
+  return b->viewed ? b->pos_before + 1 + i : b->pos[i];
+}
 static inline bool rp_feed_next_or_die(rp_feed *f, rp_event *ev, uint64_t *pos) {
   if (f->cur && f->next < f->cur->n) {
     *ev = f->cur->ev[f->next];
-    *pos = f->cur->pos[f->next++];
+    *pos = rp_feed_batch_pos(f->cur, f->next++);
     return true;
   }
   return rp_feed_next_slow(f, ev, pos);

@@ -197,6 +197,28 @@ static int next_bin(rp_source *s, rp_event *ev) {
   return 1;
 }
 
+int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n) {
+  const rp_event *first = s->view.events + s->pos;
+  uint64_t left = s->view.count - s->pos;
+  uint32_t k = 0, want = left < max ? (uint32_t)left : max;
+  rp_wf_verdict v = RP_WF_KEEP;
+  const char *expected = NULL;
+  char problem[400];
+  for (; k < want && v == RP_WF_KEEP; k++) {
+    if (!rp_bin_event_valid(&first[k], &s->sym, &expected)) break;
+    v = rp_wf_step(&s->wf, &first[k], &s->sym, problem, sizeof problem);
+  }
+  /* k events were taken, the last of them dropped or wrong unless kept. */
+  *ev = first;
+  *n = v == RP_WF_KEEP ? k : k - 1;
+  s->pos += k;
+  if (k < want && v == RP_WF_KEEP)
+    return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)s->pos + 1, expected);
+  if (v == RP_WF_ERROR)
+    return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)s->pos, problem);
+  return s->pos < s->view.count;
+}
+
 int rp_source_next(rp_source *s, rp_event *ev) {
   for (;;) {
     int r = s->format == RP_FORMAT_BIN ? next_bin(s, ev) : next_text(s, ev);

@@ -7,9 +7,6 @@
 
 #include "diag.h"
 
-/* Per-thread life cycle bits. */
-enum { THREAD_RAN = 1, THREAD_FORKED = 2, THREAD_JOINED = 4 };
-
 void rp_wf_init(rp_wellformed *wf) { memset(wf, 0, sizeof *wf); }
 
 void rp_wf_free(rp_wellformed *wf) {
@@ -64,12 +61,12 @@ static rp_wf_verdict thread_step(rp_wellformed *wf, const rp_event *ev,
                                  const rp_symbols *sym, char *problem, size_t size) {
   const rp_names *threads = &sym->threads;
   uint8_t *self = thread_state(wf, ev->thread);
-  if (*self & THREAD_JOINED) {
+  if (*self & RP_WF_THREAD_JOINED) {
     snprintf(problem, size, "event of thread %s after it was joined (join condition:"
              " every event of a thread precedes its join)", rp_names_get(threads, ev->thread));
     return RP_WF_ERROR;
   }
-  *self |= THREAD_RAN;
+  *self |= RP_WF_THREAD_RAN;
   if (ev->op != RP_OP_FORK && ev->op != RP_OP_JOIN) return RP_WF_KEEP;
 
   if (ev->operand == ev->thread) {
@@ -79,20 +76,20 @@ static rp_wf_verdict thread_step(rp_wellformed *wf, const rp_event *ev,
   }
   uint8_t *target = thread_state(wf, ev->operand);
   if (ev->op == RP_OP_FORK) {
-    if (*target & (THREAD_RAN | THREAD_FORKED | THREAD_JOINED)) {
+    if (*target & (RP_WF_THREAD_RAN | RP_WF_THREAD_FORKED | RP_WF_THREAD_JOINED)) {
       snprintf(problem, size, "fork of thread %s, which was already forked or has run",
                rp_names_get(threads, ev->operand));
       return RP_WF_ERROR;
     }
-    *target |= THREAD_FORKED;
+    *target |= RP_WF_THREAD_FORKED;
   } else {
-    *target |= THREAD_JOINED;
+    *target |= RP_WF_THREAD_JOINED;
   }
   return RP_WF_KEEP;
 }
 
-rp_wf_verdict rp_wf_step(rp_wellformed *wf, const rp_event *ev,
-                         const rp_symbols *sym, char *problem, size_t size) {
+rp_wf_verdict rp_wf_step_slow(rp_wellformed *wf, const rp_event *ev,
+                              const rp_symbols *sym, char *problem, size_t size) {
   rp_wf_verdict v = thread_step(wf, ev, sym, problem, size);
   if (v != RP_WF_KEEP) return v;
   if (ev->op == RP_OP_ACQ || ev->op == RP_OP_REL)

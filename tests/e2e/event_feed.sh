@@ -17,6 +17,13 @@ rp-gen --threads 6 --locks 5 --vars 3000 --events 60000 --seed 7 --cs-share 0.3 
 awk -F'|' '{ print } $2 ~ /^acq\(/ { l = substr($2, 5); print $1 "|acq(" l "|" $3;
   print $1 "|rel(" l "|" $3 }' "$TMP/gen.std" > "$TMP/trace.std"
 awk 'NR == 30001 { print "T1|bogus(x)|9" } { print }' "$TMP/trace.std" > "$TMP/bad.std"
+# The binary form is read as views of the mapped file while no event is
+# dropped (gen), else copied (trace; sparse mixes both within batches); an
+# ill-formed event stops it after the events before it.
+awk -F'|' '{ print } $2 ~ /^acq\(/ && ++n % 50 == 0 { l = substr($2, 5)
+  print $1 "|acq(" l "|" $3; print $1 "|rel(" l "|" $3 }' "$TMP/gen.std" > "$TMP/sparse.std"
+awk 'NR == 30001 { print "T1|rel(nobody)|9" } { print }' "$TMP/gen.std" > "$TMP/illformed.std"
+for t in gen sparse trace illformed; do rp-convert "$TMP/$t.std" -o "$TMP/$t.bin"; done
 
 # run MODE PREDICTOR TRACE [OPTIONS...]: races, stats without the times,
 # stderr and the exit status, as one text.
@@ -32,6 +39,13 @@ run() {
   cat "$TMP/r.csv" "$TMP/err.txt"
   awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) timed[i] = $i ~ /_ms$/ }
     { for (i in timed) if (timed[i]) $i = ""; print }' "$TMP/s.csv"
+}
+same_trace() {  # the runs' output with the trace's file named alike
+  sed "s#$TMP/\([a-z]*\)\.\(std\|bin\)#\1#g"
+}
+without_extent() {  # OPTIONS: blank the stats' name counts if they stop early
+  awk -F, -v OFS=, -v p="$p" -v stopped="$1" '
+    stopped != "" && ($1 == p || $1 == "predictor") { $4 = $5 = $6 = "" } { print }'
 }
 stats_column() {  # COLUMN: of the last run's stats
   awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }' \
@@ -61,6 +75,22 @@ for p in $streaming; do
       "$(for c in threads locks variables; do stats_column "$c"; done
          sed 's/^[^:]*: [^:]*: //' "$TMP/err.txt")"
   done
+  for opts in "" "--first-race" "--max-races 40"; do
+    for t in gen sparse trace; do
+      # A binary trace's name tables are whole from the start, so a stopped
+      # run counts all the threads, locks and variables.
+      # shellcheck disable=SC2086
+      expect_eq "$p $opts: $t, binary and STD" \
+        "$(run threaded "$p" "$TMP/$t.std" $opts | same_trace | without_extent "$opts")" \
+        "$(run threaded "$p" "$TMP/$t.bin" $opts | same_trace | without_extent "$opts")"
+      # shellcheck disable=SC2086
+      expect_eq "$p $opts: $t, binary, threaded and inline" \
+        "$(run threaded "$p" "$TMP/$t.bin" $opts)" "$(run inline "$p" "$TMP/$t.bin" $opts)"
+    done
+  done
+  expect_eq "$p: an ill-formed event, binary and STD" \
+    "$(run threaded "$p" "$TMP/illformed.std" | same_trace | sed 's/illformed:30001:/illformed: event 30001:/')" \
+    "$(run threaded "$p" "$TMP/illformed.bin" | same_trace)"
   expect_eq "$p: a bad line, threaded and inline" "$(run threaded "$p" "$TMP/bad.std")" \
     "$(run inline "$p" "$TMP/bad.std")"
   run threaded "$p" "$TMP/bad.std" | grep -q "bad.std:30001: expected an operation" ||
