@@ -53,7 +53,7 @@ void locksets_release(locksets *l, uint32_t t, uint32_t lock) {
 
 uint32_t locksets_size(const locksets *l, uint32_t id) {
   RP_ASSERT(id < l->sets.count, "a lock set id locksets_current returned");
-  return l->sets.length[id] / sizeof(uint32_t);
+  return rp_names_length(&l->sets, id) / sizeof(uint32_t);
 }
 
 /* The interned bytes need not be aligned. */

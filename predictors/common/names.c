@@ -40,9 +40,7 @@ void rp_names_init(rp_names *t) {
 
 void rp_names_free(rp_names *t) {
   free(t->chars);
-  free(t->offset);
-  free(t->length);
-  free(t->key);
+  free(t->entry);
   rp_hash_index_free(&t->index);
   memset(t, 0, sizeof *t);
 }
@@ -52,8 +50,8 @@ static inline uint32_t lookup(const rp_names *t, const char *name, size_t len, u
                               rp_hash_probe *p) {
   *p = rp_hash_probe_start(&t->index, name_hash(key, len));
   for (uint32_t id; (id = rp_hash_probe_next(&t->index, p)) != RP_HASH_NONE;)
-    if (t->key[id] == key && t->length[id] == len &&
-        (len <= 8 || memcmp(t->chars + t->offset[id], name, len) == 0))
+    if (t->entry[id].key == key && t->entry[id].length == len &&
+        (len <= 8 || memcmp(t->chars + t->entry[id].offset, name, len) == 0))
       return id;
   return RP_HASH_NONE;
 }
@@ -69,17 +67,11 @@ static uint32_t append(rp_names *t, const char *name, size_t len, uint64_t key) 
     rp_die(RP_EXIT_RESOURCE, "too many names");
   if (t->guard) pthread_mutex_lock(t->guard);
   uint32_t id = (uint32_t)t->count++;
-  if (id >= t->offset_cap) {   /* length[] and key[] share offset[]'s capacity */
-    RP_GROW(t->offset, t->offset_cap, id);
-    t->length = rp_realloc(t->length, t->offset_cap * sizeof *t->length);
-    t->key = rp_realloc(t->key, t->offset_cap * sizeof *t->key);
-  }
+  RP_GROW(t->entry, t->entry_cap, id);
   RP_GROW(t->chars, t->chars_cap, t->chars_len + len + 1);
   memcpy(t->chars + t->chars_len, name, len);
   t->chars[t->chars_len + len] = '\0';
-  t->offset[id] = (uint32_t)t->chars_len;
-  t->length[id] = (uint32_t)len;
-  t->key[id] = key;
+  t->entry[id] = (rp_name_entry){key, (uint32_t)t->chars_len, (uint32_t)len};
   t->chars_len += len + 1;
   if (t->guard) pthread_mutex_unlock(t->guard);
   return id;
@@ -98,11 +90,11 @@ uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
 void rp_names_truncate(rp_names *t, size_t count) {
   if (count >= t->count) return;
   t->count = count;
-  t->chars_len = t->offset[count];
+  t->chars_len = t->entry[count].offset;
   rp_hash_index_free(&t->index);
   rp_hash_index_init(&t->index);
   for (uint32_t id = 0; id < count; id++) {
-    rp_hash_probe p = rp_hash_probe_start(&t->index, name_hash(t->key[id], t->length[id]));
+    rp_hash_probe p = rp_hash_probe_start(&t->index, name_hash(t->entry[id].key, t->entry[id].length));
     while (rp_hash_probe_next(&t->index, &p) != RP_HASH_NONE) continue;
     rp_hash_index_insert(&t->index, &p, id);
   }

@@ -196,7 +196,7 @@ static void printable(const char *name, char *out, size_t size) {
 
 static bool check_name(const rp_names *t, uint32_t id, rp_std_field field, const char *what,
                        char *err, size_t size) {
-  const char *name = rp_names_get(t, id), *problem = rp_std_name_problem(field, name, t->length[id]);
+  const char *name = rp_names_get(t, id), *problem = rp_std_name_problem(field, name, rp_names_length(t, id));
   if (problem) {
     char shown[128];
     printable(name, shown, sizeof shown);

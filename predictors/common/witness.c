@@ -24,7 +24,7 @@ int rp_witness_write(FILE *f, const rp_trace *t, const uint32_t *path, size_t le
 
 /* The id in `to` of name id `id` of `from`, or UINT32_MAX. */
 static uint32_t same_name(const rp_names *from, uint32_t id, const rp_names *to) {
-  return rp_names_find(to, rp_names_get(from, id), from->length[id]);
+  return rp_names_find(to, rp_names_get(from, id), rp_names_length(from, id));
 }
 
 int rp_witness_map(const rp_rmodel *m, const rp_trace *w, uint32_t *index, char *err,

@@ -129,7 +129,7 @@ static void long_lines_cross_the_read_window(void **state) {
   rp_event ev;
   assert_int_equal(rp_source_open(&s, path, RP_SOURCE_CHECKED), 0);
   assert_int_equal(rp_source_next(&s, &ev), 1);
-  assert_int_equal(s.sym.vars.length[ev.operand], name);
+  assert_int_equal(rp_names_length(&s.sym.vars, ev.operand), name);
   assert_int_equal(rp_source_next(&s, &ev), 1);
   assert_int_equal(rp_source_next(&s, &ev), 0);
   rp_source_close(&s);
