@@ -4,6 +4,7 @@
 ** whitespace; then the three fields are checked and interned. */
 #include "std_format.h"
 
+#include <stdint.h>
 #include <string.h>
 
 enum { C_NAME, C_BAR, C_PAREN, C_LF, C_CR, C_SPACE, C_NUL, C_BOM_LEAD };
@@ -29,44 +30,79 @@ typedef struct std_line {
   bool nul;
 } std_line;
 
+/* Eight bytes at a time, a word with the high bit of every byte that may be
+** special set: every byte below ')' (NUL, the whitespace, LF, CR, '('), every
+** '|' and every byte from 0x80 (0xEF leads a byte-order mark).  A borrow
+** may flag a name byte too, so a flagged byte is still classified by
+** byte_class; no special byte goes unflagged. */
+#define BYTES(b) (0x0101010101010101ull * (b))
+
+static inline uint64_t load_le64(const unsigned char *q) {
+  uint64_t w;
+  memcpy(&w, q, sizeof w);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap64(w);
+#endif
+  return w;
+}
+
+static inline uint64_t maybe_special(uint64_t w) {
+  uint64_t below = (w - BYTES(')')) & ~w;
+  uint64_t bar = w ^ BYTES('|');
+  bar = (bar - BYTES(1)) & ~bar;
+  return (below | bar | w) & BYTES(0x80);
+}
+
+/* The line's bytes with its terminator, 0 or GO_ON, for note_byte. */
+#define GO_ON SIZE_MAX
+
+/* Note the byte at q of the line at p in l: the bytes the line takes if q
+** ends it, 0 if the window may have cut it (!at_eof), else GO_ON. */
+static inline size_t note_byte(std_line *l, const unsigned char *q, const char *p,
+                               const unsigned char *end, bool at_eof) {
+  switch (byte_class[*q]) {
+    case C_BAR:
+      if (l->bars < 2) l->bar[l->bars] = (const char *)q;
+      l->bars++;
+      break;
+    case C_PAREN:
+      if (l->bars == 1 && !l->paren) l->paren = (const char *)q;
+      break;
+    case C_LF:
+      l->end = (const char *)q;
+      return (size_t)(q + 1 - (const unsigned char *)p);
+    case C_CR:
+      if (q + 1 == end && !at_eof) return 0;   /* CR LF split by the window */
+      l->end = (const char *)q;
+      return (size_t)(q + 1 + (q + 1 < end && q[1] == '\n') - (const unsigned char *)p);
+    case C_SPACE:
+      if (!l->space) l->space = (const char *)q;
+      break;
+    case C_NUL: l->nul = true; break;
+    case C_BOM_LEAD:
+      if (end - q < 3 && !at_eof) return 0;
+      if (is_bom(q, end) && !l->space) l->space = (const char *)q;
+      break;
+  }
+  return GO_ON;
+}
+
 /* Scan the line at p; returns the bytes it takes with its terminator (LF, CR
 ** or CR LF), or 0 if the line may continue past avail and more input is to
-** come (!at_eof). */
+** come (!at_eof).  Whole words first, then the last few bytes one by one. */
 static inline size_t scan_line(const char *p, size_t avail, bool at_eof, std_line *l) {
   const unsigned char *q = (const unsigned char *)p, *end = q + avail;
+  size_t r;
   l->start = p;
   l->bars = 0;
   l->paren = NULL;
   l->space = NULL;
   l->nul = false;
-  for (;; q++) {
-    while (q < end && byte_class[*q] == C_NAME) q++;
-    if (q == end) break;
-    switch (byte_class[*q]) {
-      case C_BAR:
-        if (l->bars < 2) l->bar[l->bars] = (const char *)q;
-        l->bars++;
-        break;
-      case C_PAREN:
-        if (l->bars == 1 && !l->paren) l->paren = (const char *)q;
-        break;
-      case C_LF:
-        l->end = (const char *)q;
-        return (size_t)(q + 1 - (const unsigned char *)p);
-      case C_CR:
-        if (q + 1 == end && !at_eof) return 0;   /* CR LF split by the window */
-        l->end = (const char *)q;
-        return (size_t)(q + 1 + (q + 1 < end && q[1] == '\n') - (const unsigned char *)p);
-      case C_SPACE:
-        if (!l->space) l->space = (const char *)q;
-        break;
-      case C_NUL: l->nul = true; break;
-      case C_BOM_LEAD:
-        if (end - q < 3 && !at_eof) return 0;
-        if (is_bom(q, end) && !l->space) l->space = (const char *)q;
-        break;
-    }
-  }
+  for (; end - q >= 8; q += 8)
+    for (uint64_t m = maybe_special(load_le64(q)); m; m &= m - 1)
+      if ((r = note_byte(l, q + __builtin_ctzll(m) / 8, p, end, at_eof)) != GO_ON) return r;
+  for (; q < end; q++)
+    if ((r = note_byte(l, q, p, end, at_eof)) != GO_ON) return r;
   if (!at_eof) return 0;
   l->end = (const char *)end;
   return avail;

@@ -2,6 +2,7 @@
 ** well-formedness checks. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,6 +171,34 @@ static int check_trace(const char *text, int *kept, char *error, uint64_t *dropp
   return r;
 }
 
+/* The scanner looks at eight bytes at a time: every byte value, at every
+** offset of a word, must be seen for what it is.  In an operand, the line
+** ends at LF and CR (one line is expected), '|', whitespace and NUL are
+** errors, and every other byte is part of the name. */
+static void every_byte_at_every_offset_is_classified(void **state) {
+  (void)state;
+  for (int b = 0; b < 256; b++) {
+    bool breaks = b == '|' || b == ' ' || b == '\t' || b == '\v' || b == '\f' || b == '\n' ||
+                  b == '\r' || b == 0;
+    for (size_t at = 0; at < 20; at++) {
+      char line[64], name[21] = "abcdefghijklmnopqrst";
+      name[at] = (char)b;
+      size_t len = (size_t)snprintf(line, sizeof line, "T1|w(%.*s", (int)at, name);
+      memcpy(line + len, name + at, 20 - at);
+      len += 20 - at;
+      len += (size_t)snprintf(line + len, sizeof line - len, ")|9");
+      rp_symbols sym;
+      rp_symbols_init(&sym);
+      rp_event ev;
+      const char *expected = NULL;
+      int r = rp_std_parse_line(line, len, &sym, &ev, &expected);
+      if (r != (breaks ? -1 : 1)) fail_msg("byte 0x%02x at %zu: %d (%s)", b, at, r, expected);
+      if (r == 1) assert_memory_equal(rp_names_get(&sym.vars, ev.operand), name, 20);
+      rp_symbols_free(&sym);
+    }
+  }
+}
+
 static void reentrant_acquires_collapse_to_the_outermost_pair(void **state) {
   (void)state;
   int kept;
@@ -255,6 +284,7 @@ int main(void) {
       cmocka_unit_test(parses_every_op),
       cmocka_unit_test(comments_and_blank_lines_are_not_events),
       cmocka_unit_test(malformed_lines_say_what_was_expected),
+      cmocka_unit_test(every_byte_at_every_offset_is_classified),
       cmocka_unit_test(source_counts_positions_over_events_only),
       cmocka_unit_test(long_lines_cross_the_read_window),
       cmocka_unit_test(source_error_names_file_and_line),
