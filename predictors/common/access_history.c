@@ -20,7 +20,10 @@ static inline void report_unordered(rp_epoch_set *s, const rp_access *cur,
                              const rp_vc *c, uint32_t var, rp_race_report *rep) {
   for (uint32_t i = 0; i < s->n; i++) {
     const rp_history_entry *e = rp_epoch_set_at(s, i);
-    if (rp_history_unordered(e, c)) rp_report_pair(rep, &e->access, cur, var, NULL);
+    if (rp_history_unordered(e, c)) {
+      rp_access earlier = rp_history_entry_access(e);
+      rp_report_pair(rep, &earlier, cur, var, NULL);
+    }
   }
 }
 
@@ -35,9 +38,7 @@ static inline void record(rp_history *h, rp_epoch_set *s, const rp_access *cur,
     s->rest_cap = s->rest_cap ? s->rest_cap * 2 : 2;
     s->rest = rp_realloc(s->rest, s->rest_cap * sizeof *s->rest);
   }
-  rp_history_entry *e = rp_epoch_set_at(s, kept);
-  e->clock = rp_vc_get(c, cur->thread);
-  e->access = *cur;
+  *rp_epoch_set_at(s, kept) = rp_history_entry_of(cur, rp_vc_get(c, cur->thread));
   s->n = kept + 1;
   if (s->n > h->peak_entries) h->peak_entries = s->n;
 }

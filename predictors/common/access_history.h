@@ -18,15 +18,28 @@
 #include "race_report.h"
 #include "vc.h"
 
+/* An access with its epoch's clock (thread is the epoch's thread), in the
+** 24 bytes of an rp_access: the fields laid out flat fill its padding. */
 typedef struct rp_history_entry {
+  uint64_t pos;
+  uint32_t thread, loc, op;
   rp_clock clock;
-  rp_access access;   /* access.thread is the epoch's thread */
 } rp_history_entry;
+
+static inline rp_history_entry rp_history_entry_of(const rp_access *a, rp_clock clock) {
+  rp_history_entry e = {a->pos, a->thread, a->loc, a->op, clock};
+  return e;
+}
+
+static inline rp_access rp_history_entry_access(const rp_history_entry *e) {
+  rp_access a = {e->pos, e->thread, e->loc, e->op};
+  return a;
+}
 
 /* Whether the entry's access is not ordered before a later access whose
 ** thread's clock is c. */
 static inline bool rp_history_unordered(const rp_history_entry *e, const rp_vc *c) {
-  return e->clock > rp_vc_get(c, e->access.thread);
+  return e->clock > rp_vc_get(c, e->thread);
 }
 
 /* Most sets hold a single entry, kept inline so that checking an access

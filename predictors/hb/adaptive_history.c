@@ -16,20 +16,25 @@ void adaptive_history_free(adaptive_history *h) {
   free(h->var);
 }
 
+static void report_entry(const rp_history_entry *e, const rp_access *cur, const rp_vc *c,
+                         uint32_t var, rp_race_report *rep) {
+  if (e->clock && rp_history_unordered(e, c)) {
+    rp_access earlier = rp_history_entry_access(e);
+    rp_report_pair(rep, &earlier, cur, var, NULL);
+  }
+}
+
 static void report_slot(const adaptive_slot *s, const rp_access *cur,
                         const rp_vc *c, uint32_t var, rp_race_report *rep) {
   if (s->vc == NULL) {
-    if (s->epoch.clock && rp_history_unordered(&s->epoch, c))
-      rp_report_pair(rep, &s->epoch.access, cur, var, NULL);
+    report_entry(&s->epoch, cur, c, var, rep);
     return;
   }
-  for (uint32_t u = 0; u < s->vc_n; u++)
-    if (s->vc[u].clock && rp_history_unordered(&s->vc[u], c))
-      rp_report_pair(rep, &s->vc[u].access, cur, var, NULL);
+  for (uint32_t u = 0; u < s->vc_n; u++) report_entry(&s->vc[u], cur, c, var, rep);
 }
 
 static void vc_put(adaptive_slot *s, const rp_history_entry *e) {
-  uint32_t u = e->access.thread;
+  uint32_t u = e->thread;
   if (u >= s->vc_n) {
     s->vc = rp_realloc(s->vc, (u + 1) * sizeof *s->vc);
     memset(s->vc + s->vc_n, 0, (u + 1 - s->vc_n) * sizeof *s->vc);
@@ -70,10 +75,11 @@ void adaptive_history_access(adaptive_history *h, const rp_event *ev, uint64_t p
                              const rp_vc *c, rp_race_report *rep) {
   RP_GROW(h->var, h->cap, ev->operand);
   adaptive_var *v = &h->var[ev->operand];
-  rp_history_entry cur = {rp_vc_get(c, ev->thread), rp_access_of(ev, pos)};
-  report_slot(&v->writes, &cur.access, c, ev->operand, rep);
+  rp_access access = rp_access_of(ev, pos);
+  rp_history_entry cur = rp_history_entry_of(&access, rp_vc_get(c, ev->thread));
+  report_slot(&v->writes, &access, c, ev->operand, rep);
   if (ev->op == RP_OP_WRITE) {
-    report_slot(&v->reads, &cur.access, c, ev->operand, rep);
+    report_slot(&v->reads, &access, c, ev->operand, rep);
     update_slot(h, &v->writes, &cur, c);
   } else {
     update_slot(h, &v->reads, &cur, c);
