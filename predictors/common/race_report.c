@@ -122,10 +122,6 @@ void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_acc
   add_row(__func__, r, a, b, var, extra, false);
 }
 
-bool rp_report_should_stop(const rp_race_report *r) {
-  return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
-}
-
 void rp_report_extra_stats(rp_race_report *r, const char *header, const char *fmt, ...) {
   va_list ap;
   size_t n = strlen(r->extra_values);

@@ -96,8 +96,11 @@ void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
 void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
                              uint32_t var, const char *extra);
 
-/* Whether --first-race or --max-races says the analysis may stop now. */
-bool rp_report_should_stop(const rp_race_report *r);
+/* Whether --first-race or --max-races says the analysis may stop now
+** (inline: the driver asks after every event). */
+static inline bool rp_report_should_stop(const rp_race_report *r) {
+  return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
+}
 
 /* Add predictor-specific stats columns: header like ",verified,false" and
 ** values formatted with fmt. */
