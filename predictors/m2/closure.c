@@ -29,6 +29,7 @@ void m2_closure_init(m2_closure *c, const m2_model *m) {
   c->head = rp_calloc(m->k + 1, sizeof *c->head);
   c->P = rp_calloc(m->k + 1, sizeof *c->P);
   c->W = rp_calloc(m->k + 1, sizeof *c->W);
+  m2_window_init(&c->win, m);
 }
 
 void m2_closure_free(m2_closure *c) {
@@ -41,6 +42,7 @@ void m2_closure_free(m2_closure *c) {
   free(c->head);
   free(c->P);
   free(c->W);
+  m2_window_free(&c->win);
 }
 
 /* Is g <= f in program order and rf (the causal clocks)? */
@@ -71,36 +73,46 @@ static void push(m2_closure *c, uint32_t f, uint32_t g) {
   c->work[c->nwork++] = (rp_cr_order){node(c, f), node(c, g)};
 }
 
-/* Algorithm 3 for variable x: w = BW(a, x, j1) -> v = <b, j2>. */
-static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t j2) {
-  const m2_model *m = c->m;
-  uint32_t lo, hi;
-  m2_index_range(&m->rd, x, b, &lo, &hi);
-  uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, j2);
-  if (p < hi && m->link[m->rd.ev[p]] == w) p = m->rd_skip[p];   /* [FIX] E12 */
-  if (p < hi && m->rd.ci[p] <= c->X[b]) {
-    uint32_t r = m->rd.ev[p];
-    if (m->link[r] == M2_NONE) { c->failed = true; return; }
-    push(c, w, m->link[r]);
+/* Within the window's reads [lo, hi) of one variable and chain, the first
+** whose writer comes after write w in the trace (hi if none): along a chain
+** the reads of the initial value come first, then rf only moves forward. */
+static uint32_t first_read_after(const m2_window *win, uint32_t lo, uint32_t hi, uint32_t w) {
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2, rf = win->rd_rf[mid];
+    if (rf == M2_NONE || rf <= w) lo = mid + 1; else hi = mid;
   }
-  uint32_t wb = m2_first_between(&m->wr, x, b, j2, c->X[b]);
+  return lo;
+}
+
+/* Algorithm 3 for variable x (local key lx): w = BW(a, x, j1) -> v = <b, j2>.
+** The events it looks for are in W: those after v in chain b, and the last
+** readers of w in X, whose orderings matter only in W (push drops the rest). */
+static void obs_rule(m2_closure *c, uint32_t lx, uint32_t w, uint32_t b, uint32_t j2) {
+  const m2_window *win = &c->win;
+  const m2_index *rd = &win->idx[M2_WIN_RD];
+  uint32_t lo, hi;
+  m2_index_range(rd, lx, b, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(rd, lo, hi, j2);
+  if (p < hi && win->rd_rf[p] == w) p = win->rd_skip[p];   /* [FIX] E12 */
+  if (p < hi) {
+    if (win->rd_rf[p] == M2_NONE) { c->failed = true; return; }
+    push(c, w, win->rd_rf[p]);
+  }
+  uint32_t wb = m2_first_between(&win->idx[M2_WIN_WR], lx, b, j2, c->X[b]);
   if (wb == M2_NONE || wb == w) return;
   /* LR(w, p2): the last read of w in each chain p2 inside X */
-  const m2_index_run *run = m->readers + m->readers_start[m->ipos[w]];
-  const m2_index_run *end = m->readers + m->readers_start[m->ipos[w] + 1];
-  for (; run < end; run++) {
-    uint32_t lo = run->pos, hi = m->rd_skip[lo];
-    uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, c->X[run->thread] + 1);
-    if (p > lo) push(c, m->rd.ev[p - 1], wb);
+  for (const m2_index_run *run = m2_runs_of(rd, lx); run < m2_runs_of(rd, lx + 1); run++) {
+    uint32_t after = first_read_after(win, run->pos, run[1].pos, w);
+    if (after > run->pos && win->rd_rf[after - 1] == w) push(c, rd->ev[after - 1], wb);
   }
 }
 
-/* Algorithm 4 for lock l: acq1 = BA(a, l, j1) -> v = <b, j2>. */
-static void lock_rule(m2_closure *c, uint32_t l, uint32_t acq1, uint32_t b, uint32_t j2) {
+/* Algorithm 4 for lock l (local key ll): acq1 = BA(a, l, j1) -> v = <b, j2>. */
+static void lock_rule(m2_closure *c, uint32_t ll, uint32_t acq1, uint32_t b, uint32_t j2) {
   const m2_model *m = c->m;
   uint32_t rel1 = m->link[acq1];
   if (rel1 == M2_NONE || m->ci[rel1] > c->X[m2_thr(m, rel1)]) return;   /* open: (R3) */
-  uint32_t rel2 = m2_first_between(&m->rel, l, b, j2, c->X[b]);
+  uint32_t rel2 = m2_first_between(&c->win.idx[M2_WIN_REL], ll, b, j2, c->X[b]);
   if (rel2 == M2_NONE || rel2 == rel1) return;
   push(c, rel1, m->link[rel2]);
 }
@@ -112,6 +124,16 @@ static uint32_t next_gen(m2_closure *c) {
     c->seen_gen = 1;
   }
   return c->seen_gen;
+}
+
+/* The last event of one kind and key (local key lkey, window index i;
+** key and model index idx) in chain a at index <= j: the window's, else the
+** model's, which may find one before the window. */
+static uint32_t last_at_or_before(const m2_closure *c, int i, uint32_t lkey,
+                                  const m2_index *idx, uint32_t key, uint32_t a, uint32_t j) {
+  uint32_t e = m2_last_at_or_before(&c->win.idx[i], lkey, a, j);
+  if (e != M2_NONE || c->P[a] == 0) return e;
+  return m2_last_at_or_before(idx, key, a, j);
 }
 
 /* RULES for the ordering <a, j1> -> <b, j2> (real indices): only the
@@ -128,10 +150,10 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
       uint32_t e = m2_event(m, a, j), op = m2_op(m, e), o = m2_operand(m, e);
       if (op == RP_OP_WRITE && c->var_seen[o] != gen) {
         c->var_seen[o] = gen;
-        obs_rule(c, o, e, b, j2);
+        obs_rule(c, m2_window_var(&c->win, o), e, b, j2);
       } else if (op == RP_OP_ACQ && c->lock_seen[o] != gen) {
         c->lock_seen[o] = gen;
-        lock_rule(c, o, e, b, j2);
+        lock_rule(c, m2_window_lock(&c->win, o), e, b, j2);
       }
     }
     return;
@@ -140,12 +162,14 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
     uint32_t e = m2_event(m, b, j), op = m2_op(m, e), o = m2_operand(m, e);
     if (rp_op_is_access(op) && c->var_seen[o] != gen) {
       c->var_seen[o] = gen;
-      uint32_t w = m2_last_at_or_before(&m->wr, o, a, j1);
-      if (w != M2_NONE) obs_rule(c, o, w, b, j2);
+      uint32_t lx = m2_window_var(&c->win, o);
+      uint32_t w = last_at_or_before(c, M2_WIN_WR, lx, &m->wr, o, a, j1);
+      if (w != M2_NONE) obs_rule(c, lx, w, b, j2);
     } else if (op == RP_OP_REL && c->lock_seen[o] != gen) {
       c->lock_seen[o] = gen;
-      uint32_t acq1 = m2_last_at_or_before(&m->acq, o, a, j1);
-      if (acq1 != M2_NONE) lock_rule(c, o, acq1, b, j2);
+      uint32_t ll = m2_window_lock(&c->win, o);
+      uint32_t acq1 = last_at_or_before(c, M2_WIN_ACQ, ll, &m->acq, o, a, j1);
+      if (acq1 != M2_NONE) lock_rule(c, ll, acq1, b, j2);
     }
   }
 }
@@ -235,7 +259,10 @@ static bool run(m2_closure *c, rp_chain_reach *ds) {
 /* The cross-chain edges of R_t(X) for a read, and the consequences of the
 ** program-order edges before it (Algorithm 2's initial RULES calls): its
 ** thread's own last write w precedes its writer (rule a), and it precedes
-** the next write of its writer's thread (rule b). */
+** the next write of its writer's thread (rule b).  Both writes are looked
+** up in W only: an own write in P comes before the writer in the trace, an
+** ordering push drops; and the writer's next write is not in P, since it
+** would then fall between the writer and the read. */
 static void read_edges(m2_closure *c, uint32_t r) {
   const m2_model *m = c->m;
   uint32_t t = m2_thr(m, r), x = m2_operand(m, r), w = m->link[r];
@@ -250,13 +277,12 @@ static void read_edges(m2_closure *c, uint32_t r) {
   uint32_t tw = m2_thr(m, w);
   if (tw == t) return;
   push(c, w, r);
-  uint32_t own = m2_last_at_or_before(&m->wr, x, t, m->ci[r] - 1);
+  const m2_index *wr = &c->win.idx[M2_WIN_WR];
+  uint32_t lx = m2_window_var(&c->win, x);
+  uint32_t own = m2_last_at_or_before(wr, lx, t, m->ci[r] - 1);
   if (own != M2_NONE) push(c, own, w);
-  uint32_t p = m->ipos[w] + 1;
-  if (p < m->wr.start[x + 1]) {
-    uint32_t next = m->wr.ev[p];
-    if (m2_thr(m, next) == tw && m->ci[next] <= c->X[tw]) push(c, r, next);
-  }
+  uint32_t next = m2_first_between(wr, lx, tw, m->ci[w] + 1, c->X[tw]);
+  if (next != M2_NONE) push(c, r, next);
 }
 
 /* (R3): the last release of its lock in every other chain precedes an open acquire. */
@@ -284,6 +310,7 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   }
   c->full_closures += !windowed;
   rp_chain_reach_reset(&c->ds, c->W);
+  m2_window_build(&c->win, X, c->P);
   c->nwork = 0;
   c->failed = false;
   if (run_first) prefix_rules(c);
@@ -301,11 +328,10 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   return run(c, &c->ds);
 }
 
-/* The last event of run r (chain d) in W, before index lim and before
-** event b in the trace, M2_NONE if none; lo is the run's first position in W. */
-static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t lo, uint32_t lim,
-                            uint32_t b) {
-  uint32_t hi = m2_first_at_or_after(idx, lo, r[1].pos, lim), a = lo;
+/* The last event of the window's run r (chain d), before index lim and
+** before event b in the trace, M2_NONE if none. */
+static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t lim, uint32_t b) {
+  uint32_t lo = r->pos, hi = m2_first_at_or_after(idx, lo, r[1].pos, lim), a = lo;
   while (a < hi) {   /* event ids are trace positions */
     uint32_t mid = a + (hi - a) / 2;
     if (idx->ev[mid] < b) a = mid + 1; else hi = mid;
@@ -320,15 +346,16 @@ static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t
 static bool order_before(m2_closure *c, uint32_t cx, uint32_t b) {
   const m2_model *m = c->m;
   uint32_t op = m2_op(m, b), tb = m2_thr(m, b);
-  const m2_index *idx = op == RP_OP_READ ? &m->wr : op == RP_OP_WRITE ? &m->acc : &m->lk;
-  uint32_t key = m2_operand(m, b);
+  int i = op == RP_OP_READ ? M2_WIN_WR : op == RP_OP_WRITE ? M2_WIN_ACC : M2_WIN_LK;
+  const m2_index *idx = &c->win.idx[i];
+  uint32_t key = i == M2_WIN_LK ? m2_window_lock(&c->win, m2_operand(m, b))
+                                : m2_window_var(&c->win, m2_operand(m, b));
   for (const m2_index_run *r = m2_runs_of(idx, key); r < m2_runs_of(idx, key + 1); r++) {
     uint32_t d = r->thread;
-    if (d == cx || d == tb || c->W[d] == 0) continue;
-    uint32_t lo = m2_first_at_or_after(idx, r->pos, r[1].pos, c->P[d] + 1);
-    if (lo == r[1].pos || idx->ev[lo] > b) continue;   /* none in W before b: P precedes b */
+    if (d == cx || d == tb) continue;
+    if (idx->ev[r->pos] > b) continue;   /* none in W before b: P precedes b */
     uint32_t s = rp_chain_reach_succ(&c->q, node(c, b), d);
-    uint32_t a = last_before(idx, r, lo, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
+    uint32_t a = last_before(idx, r, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
     if (a == M2_NONE || rp_chain_reach_query(&c->q, node(c, a), node(c, b))) continue;
     c->line7_orders++;
     push(c, a, b);
