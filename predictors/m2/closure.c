@@ -126,14 +126,16 @@ static uint32_t next_gen(m2_closure *c) {
   return c->seen_gen;
 }
 
-/* The last event of one kind and key (local key lkey, window index i;
-** key and model index idx) in chain a at index <= j: the window's, else the
-** model's, which may find one before the window. */
-static uint32_t last_at_or_before(const m2_closure *c, int i, uint32_t lkey,
-                                  const m2_index *idx, uint32_t key, uint32_t a, uint32_t j) {
+/* BW(a, x, j) or BA(a, l, j) (window index i, local key lkey) for a rule
+** whose v is in W: the window's, else the one in P that W depends on
+** (window.h).  Any other write or acquire of P would only yield orderings
+** from P into W, which hold, or within P, which P's trace order has: the
+** rules would push nothing. */
+static uint32_t rule_source(const m2_closure *c, int i, uint32_t lkey, uint32_t a, uint32_t j) {
   uint32_t e = m2_last_at_or_before(&c->win.idx[i], lkey, a, j);
-  if (e != M2_NONE || c->P[a] == 0) return e;
-  return m2_last_at_or_before(idx, key, a, j);
+  if (e != M2_NONE) return e;
+  uint32_t p = i == M2_WIN_WR ? c->win.p_writer[lkey] : c->win.p_acquire[lkey];
+  return p != M2_NONE && m2_thr(c->m, p) == a ? p : M2_NONE;
 }
 
 /* RULES for the ordering <a, j1> -> <b, j2> (real indices): only the
@@ -163,12 +165,12 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
     if (rp_op_is_access(op) && c->var_seen[o] != gen) {
       c->var_seen[o] = gen;
       uint32_t lx = m2_window_var(&c->win, o);
-      uint32_t w = last_at_or_before(c, M2_WIN_WR, lx, &m->wr, o, a, j1);
+      uint32_t w = rule_source(c, M2_WIN_WR, lx, a, j1);
       if (w != M2_NONE) obs_rule(c, lx, w, b, j2);
     } else if (op == RP_OP_REL && c->lock_seen[o] != gen) {
       c->lock_seen[o] = gen;
       uint32_t ll = m2_window_lock(&c->win, o);
-      uint32_t acq1 = last_at_or_before(c, M2_WIN_ACQ, ll, &m->acq, o, a, j1);
+      uint32_t acq1 = rule_source(c, M2_WIN_ACQ, ll, a, j1);
       if (acq1 != M2_NONE) lock_rule(c, ll, acq1, b, j2);
     }
   }
@@ -186,14 +188,6 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
   rules_between(c, a, pa + 1, u.index + pa, b, v.index + pb, b_end);
 }
 
-/* The first event of run r with lo <= chain index <= hi, M2_NONE if none;
-** the index's own ci, not the trace-sized m->ci, is what is compared. */
-static uint32_t run_first_between(const m2_index *idx, const m2_index_run *r, uint32_t lo,
-                                  uint32_t hi) {
-  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, lo);
-  return p < r[1].pos && idx->ci[p] <= hi ? idx->ev[p] : M2_NONE;
-}
-
 /* Every event of P precedes every event of W.  The consequences of these
 ** orderings are those of RULES(<a, P[a]>, <b, P[b] + 1>) for every two
 ** chains (the same dominance), and since P is a prefix of the trace they
@@ -209,13 +203,13 @@ static void prefix_rules(m2_closure *c) {
   for (uint32_t a = 0; a < m->k && !c->failed; a++) {
     uint32_t s = m->held[a][c->P[a]];
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
-      uint32_t l = m->set_pool[i], rel1 = m->link[m2_last_at_or_before(&m->acq, l, a, c->P[a])];
-      if (rel1 == M2_NONE || m->ci[rel1] > c->X[a]) continue;   /* open: (R3) */
-      for (uint32_t b = 0; b < m->k; b++) {
-        if (b == a || c->W[b] == 0) continue;
-        uint32_t rel2 = m2_first_between(&m->rel, l, b, c->P[b] + 1, c->X[b]);
-        if (rel2 != M2_NONE) push(c, rel1, m->link[rel2]);
-      }
+      /* a's critical section on l, open where P ends, closed in W (else (R3)) */
+      uint32_t ll = m2_window_lock(&c->win, m->set_pool[i]);
+      if (ll == M2_NONE || c->win.p_acquire[ll] == M2_NONE) continue;
+      uint32_t rel1 = m->link[c->win.p_acquire[ll]];
+      const m2_index *rel = &c->win.idx[M2_WIN_REL];
+      for (const m2_index_run *run = m2_runs_of(rel, ll); run < m2_runs_of(rel, ll + 1); run++)
+        if (run->thread != a) push(c, rel1, m->link[rel->ev[run->pos]]);
     }
   }
   for (uint32_t t = 0; t < m->k; t++)
@@ -224,13 +218,10 @@ static void prefix_rules(m2_closure *c) {
       if (m2_op(m, r) != RP_OP_READ || m->link[r] == M2_NONE || !in_prefix(c, m->link[r]))
         continue;
       c->rule_calls++;
-      uint32_t x = m2_operand(m, r);
-      for (const m2_index_run *run = m2_runs_of(&m->wr, x); run < m2_runs_of(&m->wr, x + 1); run++) {
-        uint32_t b = run->thread;
-        if (b == t || c->W[b] == 0) continue;
-        uint32_t wb = run_first_between(&m->wr, run, c->P[b] + 1, c->X[b]);
-        if (wb != M2_NONE) push(c, r, wb);
-      }
+      const m2_index *wr = &c->win.idx[M2_WIN_WR];
+      uint32_t x = m2_window_var(&c->win, m2_operand(m, r));
+      for (const m2_index_run *run = m2_runs_of(wr, x); run < m2_runs_of(wr, x + 1); run++)
+        if (run->thread != t) push(c, r, wr->ev[run->pos]);
     }
 }
 
@@ -310,7 +301,7 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   }
   c->full_closures += !windowed;
   rp_chain_reach_reset(&c->ds, c->W);
-  m2_window_build(&c->win, X, c->P);
+  m2_window_build(&c->win, X, c->P, p_end);
   c->nwork = 0;
   c->failed = false;
   if (run_first) prefix_rules(c);

@@ -41,6 +41,8 @@ void m2_window_free(m2_window *w) {
   }
   free(w->rd_rf);
   free(w->rd_skip);
+  free(w->p_writer);
+  free(w->p_acquire);
   free(w->vars.id);
   free(w->vars.gen);
   free(w->locks.id);
@@ -69,6 +71,8 @@ static void ensure_capacity(m2_window *w, size_t n) {
   }
   w->rd_rf = resize(w->rd_rf, cap, sizeof *w->rd_rf);
   w->rd_skip = resize(w->rd_skip, cap, sizeof *w->rd_skip);
+  w->p_writer = resize(w->p_writer, cap, sizeof *w->p_writer);
+  w->p_acquire = resize(w->p_acquire, cap, sizeof *w->p_acquire);
   w->cap = cap;
 }
 
@@ -91,6 +95,7 @@ static uint32_t local_key(m2_window *w, uint32_t op, uint32_t key) {
   uint32_t id = km->n++;
   km->gen[key] = w->gen;
   km->id[key] = id;
+  (lock ? w->p_acquire : w->p_writer)[id] = M2_NONE;
   for (int i = 0; i < M2_WIN_COUNT; i++) {
     if (is_lock_index(i) != lock) continue;
     w->idx[i].start[id + 1] = w->idx[i].run_start[id + 1] = 0;
@@ -136,14 +141,27 @@ static void place(m2_window *w, int i, uint32_t key, uint32_t c, uint32_t j, uin
   }
 }
 
-/* rd_rf, and rd_skip from it, run by run. */
-static void read_links(m2_window *w) {
+/* rd_rf, rd_skip from it (run by run), and p_writer. */
+static void read_links(m2_window *w, uint32_t p_end) {
   const m2_index *rd = &w->idx[M2_WIN_RD];
-  for (uint32_t i = 0; i < rd->start[w->vars.n]; i++) w->rd_rf[i] = w->m->link[rd->ev[i]];
+  for (uint32_t x = 0; x < w->vars.n; x++)
+    for (uint32_t i = rd->start[x]; i < rd->start[x + 1]; i++) {
+      uint32_t rf = w->rd_rf[i] = w->m->link[rd->ev[i]];
+      if (rf != M2_NONE && rf < p_end) w->p_writer[x] = rf;   /* event ids are trace positions */
+    }
   for (const m2_index_run *r = rd->run; r->thread != M2_NONE; r++)
     for (uint32_t i = r[1].pos; i-- > r->pos;) {
       bool same = i + 1 < r[1].pos && w->rd_rf[i + 1] == w->rd_rf[i];
       w->rd_skip[i] = same ? w->rd_skip[i + 1] : i + 1;
+    }
+}
+
+static void release_links(m2_window *w, uint32_t p_end) {
+  const m2_index *rel = &w->idx[M2_WIN_REL];
+  for (uint32_t l = 0; l < w->locks.n; l++)
+    for (uint32_t i = rel->start[l]; i < rel->start[l + 1]; i++) {
+      uint32_t acq = w->m->link[rel->ev[i]];
+      if (acq < p_end) w->p_acquire[l] = acq;
     }
 }
 
@@ -153,7 +171,7 @@ static bool same_cut(const uint32_t *a, const uint32_t *b, uint32_t k) {
 
 /* Two passes over W, chains in thread order (count, place), as the model
 ** builds its indexes: every index comes out ordered by (key, thread, ci). */
-void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P) {
+void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P, uint32_t p_end) {
   const m2_model *m = w->m;
   uint32_t k = m->k;
   if (w->built && same_cut(w->X, X, k) && same_cut(w->P, P, k)) return;
@@ -178,7 +196,8 @@ void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P) {
     if (pass == 0)
       for (int i = 0; i < M2_WIN_COUNT; i++) offsets(w, i);
   }
-  read_links(w);
+  read_links(w, p_end);
+  release_links(w, p_end);
 }
 
 uint32_t m2_window_var(const m2_window *w, uint32_t x) {

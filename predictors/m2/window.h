@@ -9,6 +9,12 @@
 ** searches run on a few cache-resident kilobytes.  They list exactly the
 ** events of W: a query whose answer may lie in P (before the window) must
 ** fall back to the model's indexes.
+**
+** Of P, two kinds of events matter to W's rules, and there is at most one
+** of each per key, kept here: the write of a variable that reads in W read
+** (the last write before W, since every read in W comes after all of P),
+** and the acquire of a lock whose critical section P opens and W closes
+** (only one can be open where P ends).
 */
 #ifndef M2_WINDOW_H
 #define M2_WINDOW_H
@@ -40,6 +46,8 @@ typedef struct m2_window {
   m2_window_fill fill[M2_WIN_COUNT];
   uint32_t *rd_rf;              /* rf of the read at each rd position */
   uint32_t *rd_skip;            /* like the model's, within the window */
+  uint32_t *p_writer;           /* per local variable: the write in P read in W, or M2_NONE */
+  uint32_t *p_acquire;          /* per local lock: the acquire in P released in W, or M2_NONE */
   size_t cap;                   /* every array has room for cap events, keys and runs */
   m2_keymap vars, locks;
   uint32_t gen;
@@ -50,9 +58,9 @@ typedef struct m2_window {
 void m2_window_init(m2_window *w, const m2_model *m);
 void m2_window_free(m2_window *w);
 
-/* Index the events of X - P (cuts of k entries), unless that window is
-** the one indexed last. */
-void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P);
+/* Index the events of X - P (cuts of k entries; P the events of X before
+** trace position p_end), unless that window is the one indexed last. */
+void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P, uint32_t p_end);
 
 /* The local key of variable x or lock l, M2_NONE if W has no event of it. */
 uint32_t m2_window_var(const m2_window *w, uint32_t x);
