@@ -33,12 +33,13 @@ typedef struct m2_config {
   bool no_window;
 } m2_config;
 
-/* Of one run of an index, the events already examined: positions
-** [run->pos, end), the last of them at chain index last_ci (0: none).
-** last_ci is kept here so that a run with no candidate is passed over
-** without loading its events. */
+/* Of one run of an index, its thread and the events already examined:
+** positions [run->pos, end), the last of them at chain index last_ci (0:
+** none).  thread and last_ci are kept here so that a run with no candidate
+** is passed over without loading the run or its events (for most accesses
+** no run has one). */
 typedef struct m2_examined {
-  uint32_t end, last_ci;
+  uint32_t thread, end, last_ci;
 } m2_examined;
 
 /* One run: the decider, the outputs and the paper's counts (spec §11). */
@@ -155,10 +156,10 @@ static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict
 ** index j of thread t) extends its own run's. */
 static void mark_examined(const m2_index *idx, m2_examined *seen, uint32_t x, uint32_t t,
                           uint32_t j) {
-  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++)
-    if (run->thread == t) {
-      seen[run - idx->run].end++;
-      seen[run - idx->run].last_ci = j;
+  for (m2_examined *ex = seen + idx->run_start[x]; ex < seen + idx->run_start[x + 1]; ex++)
+    if (ex->thread == t) {
+      ex->end++;
+      ex->last_ci = j;
     }
 }
 
@@ -174,10 +175,10 @@ static void examine(m2_run *r, uint32_t e2) {
   const m2_examined *seen = is_read ? r->wr_seen : r->acc_seen;
   const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
   uint32_t held2 = m->held[t2][c2 - 1];
-  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++) {
-    uint32_t q = run->thread;
-    const m2_examined *ex = &seen[run - idx->run];
+  for (const m2_examined *ex = seen + idx->run_start[x]; ex < seen + idx->run_start[x + 1]; ex++) {
+    uint32_t q = ex->thread;
     if (q == t2 || ex->last_ci <= sp2[q]) continue;   /* no candidate in this run */
+    const m2_index_run *run = idx->run + (ex - seen);
     uint32_t hi = ex->end, lo = hi - 1;
     while (lo > run->pos && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
@@ -196,7 +197,7 @@ static void examine(m2_run *r, uint32_t e2) {
 static m2_examined *examined_nothing(const m2_index *idx, uint32_t nkeys) {
   uint32_t runs = idx->run_start[nkeys];
   m2_examined *seen = rp_malloc((runs + 1) * sizeof *seen);
-  for (uint32_t i = 0; i < runs; i++) seen[i] = (m2_examined){idx->run[i].pos, 0};
+  for (uint32_t i = 0; i < runs; i++) seen[i] = (m2_examined){idx->run[i].thread, idx->run[i].pos, 0};
   return seen;
 }
 
