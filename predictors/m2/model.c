@@ -131,16 +131,28 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
 }
 
-void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
-  for (uint32_t q = 0; q < m->k; q++) {
-    const uint32_t *chain = m->chain[q];
-    uint32_t lo = 0, hi = X[q];   /* the number of chain[0 .. X[q]) below p */
-    while (lo < hi) {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (chain[mid] < p) lo = mid + 1; else hi = mid;
+/* The number of chain[0 .. n) below trace position p, galloping down from
+** n (the cut points asked for lie mostly near the end of the cut), then a
+** binary search in the last bracket. */
+static uint32_t count_before(const uint32_t *chain, uint32_t n, uint32_t p) {
+  uint32_t lo = 0, hi = n;   /* the answer is in [lo, hi] */
+  for (uint32_t step = 1; hi > 0; step *= 2) {
+    uint32_t x = hi > step ? hi - step : 0;
+    if (chain[x] < p) {
+      lo = x + 1;
+      break;
     }
-    out[q] = lo;
+    hi = x;
   }
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (chain[mid] < p) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
+  for (uint32_t q = 0; q < m->k; q++) out[q] = count_before(m->chain[q], X[q], p);
 }
 
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
