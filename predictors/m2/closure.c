@@ -134,8 +134,8 @@ static uint32_t next_gen(m2_closure *c) {
 static uint32_t rule_source(const m2_closure *c, int i, uint32_t lkey, uint32_t a, uint32_t j) {
   uint32_t e = m2_last_at_or_before(&c->win.idx[i], lkey, a, j);
   if (e != M2_NONE) return e;
-  uint32_t p = i == M2_WIN_WR ? c->win.p_writer[lkey] : c->win.p_acquire[lkey];
-  return p != M2_NONE && m2_thr(c->m, p) == a ? p : M2_NONE;
+  const m2_window_source *p = i == M2_WIN_WR ? &c->win.p_writer[lkey] : &c->win.p_acquire[lkey];
+  return p->thread == a ? p->ev : M2_NONE;
 }
 
 /* RULES for the ordering <a, j1> -> <b, j2> (real indices): only the
@@ -205,8 +205,8 @@ static void prefix_rules(m2_closure *c) {
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
       /* a's critical section on l, open where P ends, closed in W (else (R3)) */
       uint32_t ll = m2_window_lock(&c->win, m->set_pool[i]);
-      if (ll == M2_NONE || c->win.p_acquire[ll] == M2_NONE) continue;
-      uint32_t rel1 = m->link[c->win.p_acquire[ll]];
+      if (ll == M2_NONE || c->win.p_acquire[ll].ev == M2_NONE) continue;
+      uint32_t rel1 = m->link[c->win.p_acquire[ll].ev];
       const m2_index *rel = &c->win.idx[M2_WIN_REL];
       for (const m2_index_run *run = m2_runs_of(rel, ll); run < m2_runs_of(rel, ll + 1); run++)
         if (run->thread != a) push(c, rel1, m->link[rel->ev[run->pos]]);
@@ -265,14 +265,17 @@ static void read_edges(m2_closure *c, uint32_t r) {
     }
     return;
   }
-  uint32_t tw = m2_thr(m, w);
-  if (tw == t) return;
-  push(c, w, r);
+  /* a writer in P is the window's p_writer: its thread is kept there, and
+  ** every write of W is after it */
   const m2_index *wr = &c->win.idx[M2_WIN_WR];
   uint32_t lx = m2_window_var(&c->win, x);
+  bool w_in_p = in_prefix(c, w);
+  uint32_t tw = w_in_p ? c->win.p_writer[lx].thread : m2_thr(m, w);
+  if (tw == t) return;
+  push(c, w, r);
   uint32_t own = m2_last_at_or_before(wr, lx, t, m->ci[r] - 1);
   if (own != M2_NONE) push(c, own, w);
-  uint32_t next = m2_first_between(wr, lx, tw, m->ci[w] + 1, c->X[tw]);
+  uint32_t next = m2_first_between(wr, lx, tw, w_in_p ? 1 : m->ci[w] + 1, c->X[tw]);
   if (next != M2_NONE) push(c, r, next);
 }
 

@@ -95,7 +95,7 @@ static uint32_t local_key(m2_window *w, uint32_t op, uint32_t key) {
   uint32_t id = km->n++;
   km->gen[key] = w->gen;
   km->id[key] = id;
-  (lock ? w->p_acquire : w->p_writer)[id] = M2_NONE;
+  (lock ? w->p_acquire : w->p_writer)[id] = (m2_window_source){M2_NONE, M2_NONE};
   for (int i = 0; i < M2_WIN_COUNT; i++) {
     if (is_lock_index(i) != lock) continue;
     w->idx[i].start[id + 1] = w->idx[i].run_start[id + 1] = 0;
@@ -147,7 +147,9 @@ static void read_links(m2_window *w, uint32_t p_end) {
   for (uint32_t x = 0; x < w->vars.n; x++)
     for (uint32_t i = rd->start[x]; i < rd->start[x + 1]; i++) {
       uint32_t rf = w->rd_rf[i] = w->m->link[rd->ev[i]];
-      if (rf != M2_NONE && rf < p_end) w->p_writer[x] = rf;   /* event ids are trace positions */
+      /* event ids are trace positions; all such reads read the same write */
+      if (rf != M2_NONE && rf < p_end && w->p_writer[x].ev == M2_NONE)
+        w->p_writer[x] = (m2_window_source){rf, m2_thr(w->m, rf)};
     }
   for (const m2_index_run *r = rd->run; r->thread != M2_NONE; r++)
     for (uint32_t i = r[1].pos; i-- > r->pos;) {
@@ -159,10 +161,11 @@ static void read_links(m2_window *w, uint32_t p_end) {
 static void release_links(m2_window *w, uint32_t p_end) {
   const m2_index *rel = &w->idx[M2_WIN_REL];
   for (uint32_t l = 0; l < w->locks.n; l++)
-    for (uint32_t i = rel->start[l]; i < rel->start[l + 1]; i++) {
-      uint32_t acq = w->m->link[rel->ev[i]];
-      if (acq < p_end) w->p_acquire[l] = acq;
-    }
+    for (const m2_index_run *r = m2_runs_of(rel, l); r < m2_runs_of(rel, l + 1); r++)
+      for (uint32_t i = r->pos; i < r[1].pos; i++) {
+        uint32_t acq = w->m->link[rel->ev[i]];
+        if (acq < p_end) w->p_acquire[l] = (m2_window_source){acq, r->thread};
+      }
 }
 
 static bool same_cut(const uint32_t *a, const uint32_t *b, uint32_t k) {

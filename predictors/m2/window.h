@@ -38,6 +38,12 @@ typedef struct m2_window_fill {
   uint32_t *pos, *run, *last;
 } m2_window_fill;
 
+/* An event of P that W's rules use, and its thread (the event itself may
+** be far back in the trace, its data out of cache). */
+typedef struct m2_window_source {
+  uint32_t ev, thread;          /* M2_NONE, M2_NONE: none */
+} m2_window_source;
+
 enum { M2_WIN_ACC, M2_WIN_RD, M2_WIN_WR, M2_WIN_LK, M2_WIN_ACQ, M2_WIN_REL, M2_WIN_COUNT };
 
 typedef struct m2_window {
@@ -46,8 +52,8 @@ typedef struct m2_window {
   m2_window_fill fill[M2_WIN_COUNT];
   uint32_t *rd_rf;              /* rf of the read at each rd position */
   uint32_t *rd_skip;            /* like the model's, within the window */
-  uint32_t *p_writer;           /* per local variable: the write in P read in W, or M2_NONE */
-  uint32_t *p_acquire;          /* per local lock: the acquire in P released in W, or M2_NONE */
+  m2_window_source *p_writer;   /* per local variable: the write in P read in W */
+  m2_window_source *p_acquire;  /* per local lock: the acquire in P released in W */
   size_t cap;                   /* every array has room for cap events, keys and runs */
   m2_keymap vars, locks;
   uint32_t gen;
