@@ -189,7 +189,7 @@ static void examine(m2_run *r, uint32_t e2) {
     while (lo > start && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
-      if (m2_sets_intersect(m, m->held[q][m->ci[e1] - 1], held2)) continue;
+      if (m2_sets_intersect(m, m->held[q][idx->ci[p] - 1], held2)) continue;   /* ci(e1) */
       m2_verdict v = m2_decide(&r->d, e1, e2);
       if (v.race) note_race(r, e1, e2, &v);
       else if (!v.certain) note_uncertain(r, e1, e2, &v);
