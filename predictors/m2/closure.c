@@ -29,6 +29,7 @@ void m2_closure_init(m2_closure *c, const m2_model *m) {
   c->head = rp_calloc(m->k + 1, sizeof *c->head);
   c->P = rp_calloc(m->k + 1, sizeof *c->P);
   c->W = rp_calloc(m->k + 1, sizeof *c->W);
+  m2_window_init(&c->win, m);
 }
 
 void m2_closure_free(m2_closure *c) {
@@ -41,6 +42,7 @@ void m2_closure_free(m2_closure *c) {
   free(c->head);
   free(c->P);
   free(c->W);
+  m2_window_free(&c->win);
 }
 
 /* Is g <= f in program order and rf (the causal clocks)? */
@@ -71,36 +73,46 @@ static void push(m2_closure *c, uint32_t f, uint32_t g) {
   c->work[c->nwork++] = (rp_cr_order){node(c, f), node(c, g)};
 }
 
-/* Algorithm 3 for variable x: w = BW(a, x, j1) -> v = <b, j2>. */
-static void obs_rule(m2_closure *c, uint32_t x, uint32_t w, uint32_t b, uint32_t j2) {
-  const m2_model *m = c->m;
-  uint32_t lo, hi;
-  m2_index_range(&m->rd, x, b, &lo, &hi);
-  uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, j2);
-  if (p < hi && m->link[m->rd.ev[p]] == w) p = m->rd_skip[p];   /* [FIX] E12 */
-  if (p < hi && m->rd.ci[p] <= c->X[b]) {
-    uint32_t r = m->rd.ev[p];
-    if (m->link[r] == M2_NONE) { c->failed = true; return; }
-    push(c, w, m->link[r]);
+/* Within the window's reads [lo, hi) of one variable and chain, the first
+** whose writer comes after write w in the trace (hi if none): along a chain
+** the reads of the initial value come first, then rf only moves forward. */
+static uint32_t first_read_after(const m2_window *win, uint32_t lo, uint32_t hi, uint32_t w) {
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2, rf = win->rd_rf[mid];
+    if (rf == M2_NONE || rf <= w) lo = mid + 1; else hi = mid;
   }
-  uint32_t wb = m2_first_between(&m->wr, x, b, j2, c->X[b]);
+  return lo;
+}
+
+/* Algorithm 3 for variable x (local key lx): w = BW(a, x, j1) -> v = <b, j2>.
+** The events it looks for are in W: those after v in chain b, and the last
+** readers of w in X, whose orderings matter only in W (push drops the rest). */
+static void obs_rule(m2_closure *c, uint32_t lx, uint32_t w, uint32_t b, uint32_t j2) {
+  const m2_window *win = &c->win;
+  const m2_index *rd = &win->idx[M2_WIN_RD];
+  uint32_t lo, hi;
+  m2_index_range(rd, lx, b, &lo, &hi);
+  uint32_t p = m2_first_at_or_after(rd, lo, hi, j2);
+  if (p < hi && win->rd_rf[p] == w) p = win->rd_skip[p];   /* [FIX] E12 */
+  if (p < hi) {
+    if (win->rd_rf[p] == M2_NONE) { c->failed = true; return; }
+    push(c, w, win->rd_rf[p]);
+  }
+  uint32_t wb = m2_first_between(&win->idx[M2_WIN_WR], lx, b, j2, c->X[b]);
   if (wb == M2_NONE || wb == w) return;
   /* LR(w, p2): the last read of w in each chain p2 inside X */
-  const m2_index_run *run = m->readers + m->readers_start[m->ipos[w]];
-  const m2_index_run *end = m->readers + m->readers_start[m->ipos[w] + 1];
-  for (; run < end; run++) {
-    uint32_t lo = run->pos, hi = m->rd_skip[lo];
-    uint32_t p = m2_first_at_or_after(&m->rd, lo, hi, c->X[run->thread] + 1);
-    if (p > lo) push(c, m->rd.ev[p - 1], wb);
+  for (const m2_index_run *run = m2_runs_of(rd, lx); run < m2_runs_of(rd, lx + 1); run++) {
+    uint32_t after = first_read_after(win, run->pos, run[1].pos, w);
+    if (after > run->pos && win->rd_rf[after - 1] == w) push(c, rd->ev[after - 1], wb);
   }
 }
 
-/* Algorithm 4 for lock l: acq1 = BA(a, l, j1) -> v = <b, j2>. */
-static void lock_rule(m2_closure *c, uint32_t l, uint32_t acq1, uint32_t b, uint32_t j2) {
+/* Algorithm 4 for lock l (local key ll): acq1 = BA(a, l, j1) -> v = <b, j2>. */
+static void lock_rule(m2_closure *c, uint32_t ll, uint32_t acq1, uint32_t b, uint32_t j2) {
   const m2_model *m = c->m;
   uint32_t rel1 = m->link[acq1];
   if (rel1 == M2_NONE || m->ci[rel1] > c->X[m2_thr(m, rel1)]) return;   /* open: (R3) */
-  uint32_t rel2 = m2_first_between(&m->rel, l, b, j2, c->X[b]);
+  uint32_t rel2 = m2_first_between(&c->win.idx[M2_WIN_REL], ll, b, j2, c->X[b]);
   if (rel2 == M2_NONE || rel2 == rel1) return;
   push(c, rel1, m->link[rel2]);
 }
@@ -112,6 +124,18 @@ static uint32_t next_gen(m2_closure *c) {
     c->seen_gen = 1;
   }
   return c->seen_gen;
+}
+
+/* BW(a, x, j) or BA(a, l, j) (window index i, local key lkey) for a rule
+** whose v is in W: the window's, else the one in P that W depends on
+** (window.h).  Any other write or acquire of P would only yield orderings
+** from P into W, which hold, or within P, which P's trace order has: the
+** rules would push nothing. */
+static uint32_t rule_source(const m2_closure *c, int i, uint32_t lkey, uint32_t a, uint32_t j) {
+  uint32_t e = m2_last_at_or_before(&c->win.idx[i], lkey, a, j);
+  if (e != M2_NONE) return e;
+  const m2_window_source *p = i == M2_WIN_WR ? &c->win.p_writer[lkey] : &c->win.p_acquire[lkey];
+  return p->thread == a ? p->ev : M2_NONE;
 }
 
 /* RULES for the ordering <a, j1> -> <b, j2> (real indices): only the
@@ -128,10 +152,10 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
       uint32_t e = m2_event(m, a, j), op = m2_op(m, e), o = m2_operand(m, e);
       if (op == RP_OP_WRITE && c->var_seen[o] != gen) {
         c->var_seen[o] = gen;
-        obs_rule(c, o, e, b, j2);
+        obs_rule(c, m2_window_var(&c->win, o), e, b, j2);
       } else if (op == RP_OP_ACQ && c->lock_seen[o] != gen) {
         c->lock_seen[o] = gen;
-        lock_rule(c, o, e, b, j2);
+        lock_rule(c, m2_window_lock(&c->win, o), e, b, j2);
       }
     }
     return;
@@ -140,12 +164,14 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
     uint32_t e = m2_event(m, b, j), op = m2_op(m, e), o = m2_operand(m, e);
     if (rp_op_is_access(op) && c->var_seen[o] != gen) {
       c->var_seen[o] = gen;
-      uint32_t w = m2_last_at_or_before(&m->wr, o, a, j1);
-      if (w != M2_NONE) obs_rule(c, o, w, b, j2);
+      uint32_t lx = m2_window_var(&c->win, o);
+      uint32_t w = rule_source(c, M2_WIN_WR, lx, a, j1);
+      if (w != M2_NONE) obs_rule(c, lx, w, b, j2);
     } else if (op == RP_OP_REL && c->lock_seen[o] != gen) {
       c->lock_seen[o] = gen;
-      uint32_t acq1 = m2_last_at_or_before(&m->acq, o, a, j1);
-      if (acq1 != M2_NONE) lock_rule(c, o, acq1, b, j2);
+      uint32_t ll = m2_window_lock(&c->win, o);
+      uint32_t acq1 = rule_source(c, M2_WIN_ACQ, ll, a, j1);
+      if (acq1 != M2_NONE) lock_rule(c, ll, acq1, b, j2);
     }
   }
 }
@@ -160,14 +186,6 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
   uint32_t a = u.chain, b = v.chain, pa = c->P[a], pb = c->P[b];
   uint32_t b_end = was <= c->W[b] ? was - 1 + pb : c->X[b];
   rules_between(c, a, pa + 1, u.index + pa, b, v.index + pb, b_end);
-}
-
-/* The first event of run r with lo <= chain index <= hi, M2_NONE if none;
-** the index's own ci, not the trace-sized m->ci, is what is compared. */
-static uint32_t run_first_between(const m2_index *idx, const m2_index_run *r, uint32_t lo,
-                                  uint32_t hi) {
-  uint32_t p = m2_first_at_or_after(idx, r->pos, r[1].pos, lo);
-  return p < r[1].pos && idx->ci[p] <= hi ? idx->ev[p] : M2_NONE;
 }
 
 /* Every event of P precedes every event of W.  The consequences of these
@@ -185,13 +203,13 @@ static void prefix_rules(m2_closure *c) {
   for (uint32_t a = 0; a < m->k && !c->failed; a++) {
     uint32_t s = m->held[a][c->P[a]];
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
-      uint32_t l = m->set_pool[i], rel1 = m->link[m2_last_at_or_before(&m->acq, l, a, c->P[a])];
-      if (rel1 == M2_NONE || m->ci[rel1] > c->X[a]) continue;   /* open: (R3) */
-      for (uint32_t b = 0; b < m->k; b++) {
-        if (b == a || c->W[b] == 0) continue;
-        uint32_t rel2 = m2_first_between(&m->rel, l, b, c->P[b] + 1, c->X[b]);
-        if (rel2 != M2_NONE) push(c, rel1, m->link[rel2]);
-      }
+      /* a's critical section on l, open where P ends, closed in W (else (R3)) */
+      uint32_t ll = m2_window_lock(&c->win, m->set_pool[i]);
+      if (ll == M2_NONE || c->win.p_acquire[ll].ev == M2_NONE) continue;
+      uint32_t rel1 = m->link[c->win.p_acquire[ll].ev];
+      const m2_index *rel = &c->win.idx[M2_WIN_REL];
+      for (const m2_index_run *run = m2_runs_of(rel, ll); run < m2_runs_of(rel, ll + 1); run++)
+        if (run->thread != a) push(c, rel1, m->link[rel->ev[run->pos]]);
     }
   }
   for (uint32_t t = 0; t < m->k; t++)
@@ -200,13 +218,10 @@ static void prefix_rules(m2_closure *c) {
       if (m2_op(m, r) != RP_OP_READ || m->link[r] == M2_NONE || !in_prefix(c, m->link[r]))
         continue;
       c->rule_calls++;
-      uint32_t x = m2_operand(m, r);
-      for (const m2_index_run *run = m2_runs_of(&m->wr, x); run < m2_runs_of(&m->wr, x + 1); run++) {
-        uint32_t b = run->thread;
-        if (b == t || c->W[b] == 0) continue;
-        uint32_t wb = run_first_between(&m->wr, run, c->P[b] + 1, c->X[b]);
-        if (wb != M2_NONE) push(c, r, wb);
-      }
+      const m2_index *wr = &c->win.idx[M2_WIN_WR];
+      uint32_t x = m2_window_var(&c->win, m2_operand(m, r));
+      for (const m2_index_run *run = m2_runs_of(wr, x); run < m2_runs_of(wr, x + 1); run++)
+        if (run->thread != t) push(c, r, wr->ev[run->pos]);
     }
 }
 
@@ -235,7 +250,10 @@ static bool run(m2_closure *c, rp_chain_reach *ds) {
 /* The cross-chain edges of R_t(X) for a read, and the consequences of the
 ** program-order edges before it (Algorithm 2's initial RULES calls): its
 ** thread's own last write w precedes its writer (rule a), and it precedes
-** the next write of its writer's thread (rule b). */
+** the next write of its writer's thread (rule b).  Both writes are looked
+** up in W only: an own write in P comes before the writer in the trace, an
+** ordering push drops; and the writer's next write is not in P, since it
+** would then fall between the writer and the read. */
 static void read_edges(m2_closure *c, uint32_t r) {
   const m2_model *m = c->m;
   uint32_t t = m2_thr(m, r), x = m2_operand(m, r), w = m->link[r];
@@ -247,16 +265,18 @@ static void read_edges(m2_closure *c, uint32_t r) {
     }
     return;
   }
-  uint32_t tw = m2_thr(m, w);
+  /* a writer in P is the window's p_writer: its thread is kept there, and
+  ** every write of W is after it */
+  const m2_index *wr = &c->win.idx[M2_WIN_WR];
+  uint32_t lx = m2_window_var(&c->win, x);
+  bool w_in_p = in_prefix(c, w);
+  uint32_t tw = w_in_p ? c->win.p_writer[lx].thread : m2_thr(m, w);
   if (tw == t) return;
   push(c, w, r);
-  uint32_t own = m2_last_at_or_before(&m->wr, x, t, m->ci[r] - 1);
+  uint32_t own = m2_last_at_or_before(wr, lx, t, m->ci[r] - 1);
   if (own != M2_NONE) push(c, own, w);
-  uint32_t p = m->ipos[w] + 1;
-  if (p < m->wr.start[x + 1]) {
-    uint32_t next = m->wr.ev[p];
-    if (m2_thr(m, next) == tw && m->ci[next] <= c->X[tw]) push(c, r, next);
-  }
+  uint32_t next = m2_first_between(wr, lx, tw, w_in_p ? 1 : m->ci[w] + 1, c->X[tw]);
+  if (next != M2_NONE) push(c, r, next);
 }
 
 /* (R3): the last release of its lock in every other chain precedes an open acquire. */
@@ -284,6 +304,7 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   }
   c->full_closures += !windowed;
   rp_chain_reach_reset(&c->ds, c->W);
+  m2_window_build(&c->win, X, c->P, p_end);
   c->nwork = 0;
   c->failed = false;
   if (run_first) prefix_rules(c);
@@ -301,11 +322,10 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   return run(c, &c->ds);
 }
 
-/* The last event of run r (chain d) in W, before index lim and before
-** event b in the trace, M2_NONE if none; lo is the run's first position in W. */
-static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t lo, uint32_t lim,
-                            uint32_t b) {
-  uint32_t hi = m2_first_at_or_after(idx, lo, r[1].pos, lim), a = lo;
+/* The last event of the window's run r (chain d), before index lim and
+** before event b in the trace, M2_NONE if none. */
+static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t lim, uint32_t b) {
+  uint32_t lo = r->pos, hi = m2_first_at_or_after(idx, lo, r[1].pos, lim), a = lo;
   while (a < hi) {   /* event ids are trace positions */
     uint32_t mid = a + (hi - a) / 2;
     if (idx->ev[mid] < b) a = mid + 1; else hi = mid;
@@ -320,15 +340,16 @@ static uint32_t last_before(const m2_index *idx, const m2_index_run *r, uint32_t
 static bool order_before(m2_closure *c, uint32_t cx, uint32_t b) {
   const m2_model *m = c->m;
   uint32_t op = m2_op(m, b), tb = m2_thr(m, b);
-  const m2_index *idx = op == RP_OP_READ ? &m->wr : op == RP_OP_WRITE ? &m->acc : &m->lk;
-  uint32_t key = m2_operand(m, b);
+  int i = op == RP_OP_READ ? M2_WIN_WR : op == RP_OP_WRITE ? M2_WIN_ACC : M2_WIN_LK;
+  const m2_index *idx = &c->win.idx[i];
+  uint32_t key = i == M2_WIN_LK ? m2_window_lock(&c->win, m2_operand(m, b))
+                                : m2_window_var(&c->win, m2_operand(m, b));
   for (const m2_index_run *r = m2_runs_of(idx, key); r < m2_runs_of(idx, key + 1); r++) {
     uint32_t d = r->thread;
-    if (d == cx || d == tb || c->W[d] == 0) continue;
-    uint32_t lo = m2_first_at_or_after(idx, r->pos, r[1].pos, c->P[d] + 1);
-    if (lo == r[1].pos || idx->ev[lo] > b) continue;   /* none in W before b: P precedes b */
+    if (d == cx || d == tb) continue;
+    if (idx->ev[r->pos] > b) continue;   /* none in W before b: P precedes b */
     uint32_t s = rp_chain_reach_succ(&c->q, node(c, b), d);
-    uint32_t a = last_before(idx, r, lo, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
+    uint32_t a = last_before(idx, r, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
     if (a == M2_NONE || rp_chain_reach_query(&c->q, node(c, a), node(c, b))) continue;
     c->line7_orders++;
     push(c, a, b);

@@ -30,6 +30,7 @@
 
 #include "chain_reach.h"
 #include "model.h"
+#include "window.h"
 
 typedef struct m2_closure {
   const m2_model *m;
@@ -37,6 +38,7 @@ typedef struct m2_closure {
   uint32_t *P;                  /* its run-first prefix (all 0: none) */
   uint32_t p_end;               /* P is the events of X before this trace position */
   uint32_t *W;                  /* X - P: the chains of ds and q */
+  m2_window win;                /* the indexes of W's events */
   bool run_first;               /* P runs first (else orderings touching P are dropped) */
   rp_chain_reach ds;            /* the closed order of W */
   rp_chain_reach q;             /* ds refined by line 7 for one choice of X1 */

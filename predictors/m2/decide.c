@@ -24,6 +24,8 @@ void m2_decider_init(m2_decider *d, const m2_model *m) {
   d->sets = rp_calloc(k, sizeof *d->sets);
   d->P = rp_calloc(k, sizeof *d->P);
   d->block = rp_calloc(k, sizeof *d->block);
+  d->acq_near = rp_calloc(m->acq.run_start[m->nlocks] + 1, sizeof *d->acq_near);
+  d->rel_near = rp_calloc(m->rel.run_start[m->nlocks] + 1, sizeof *d->rel_near);
   d->open_fast = true;
   d->windowed = true;
 }
@@ -39,6 +41,8 @@ void m2_decider_free(m2_decider *d) {
   free(d->sets);
   free(d->P);
   free(d->block);
+  free(d->acq_near);
+  free(d->rel_near);
 }
 
 /* SP(e): the clock of e's program-order predecessor(s). */
@@ -85,6 +89,15 @@ static bool lock_infeasible(m2_decider *d, uint32_t *nopen) {
   return false;
 }
 
+/* The last event of idx with key l in chain c at index <= j, searched from
+** where the last such query of that run ended (near, per run): consecutive
+** candidates have nearly the same cuts. */
+static uint32_t last_lock_event(const m2_index *idx, uint32_t *near, uint32_t l, uint32_t c,
+                                uint32_t j) {
+  const m2_index_run *r = m2_index_run_of(idx, l, c);
+  return r ? m2_last_at_or_before_near(idx, r, j, &near[r - idx->run]) : M2_NONE;
+}
+
 /* Blocking open acquires: open acquires of X whose lock some other thread
 ** releases later in X.  Fills block[q] (the ci of thread q's first one, 0
 ** if none) and returns the first one's trace position, M2_NONE if none.
@@ -98,10 +111,10 @@ static uint32_t first_blocking_open(m2_decider *d) {
     if (d->X[q] == 0) continue;
     uint32_t s = m->held[q][d->X[q]];
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
-      uint32_t l = m->set_pool[i], a = m2_last_at_or_before(&m->acq, l, q, d->X[q]);
+      uint32_t l = m->set_pool[i], a = last_lock_event(&m->acq, d->acq_near, l, q, d->X[q]);
       for (uint32_t r = 0; r < m->k; r++) {
         if (r == q || d->X[r] == 0) continue;
-        uint32_t rel = m2_last_at_or_before(&m->rel, l, r, d->X[r]);
+        uint32_t rel = last_lock_event(&m->rel, d->rel_near, l, r, d->X[r]);
         if (rel == M2_NONE || rel < a) continue;
         if (d->block[q] == 0 || m->ci[a] < d->block[q]) d->block[q] = m->ci[a];
         if (a < first) first = a;

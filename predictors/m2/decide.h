@@ -44,6 +44,7 @@ typedef struct m2_decider {
   m2_postpone pp;
   uint32_t *A, *B, *X, *base, *tmp, *sets, *P;
   uint32_t *block;     /* per thread: ci of its first blocking open acquire, 0 if none */
+  uint32_t *acq_near, *rel_near;   /* per run of m->acq, m->rel: the last answer's position */
   bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
   bool open_fast;      /* the extended fast paths (fast-open, postponed) */
   bool windowed;       /* try a closure with a run-first prefix first (closure.h) */

@@ -34,11 +34,21 @@ typedef struct m2_config {
 } m2_config;
 
 /* Of one run of an index, the events already examined: positions
-** [run->pos, end), the last of them at chain index last_ci (0: none).
-** last_ci is kept here so that a run with no candidate is passed over
-** without loading its events. */
+** [start of the run, end), the last of them at chain index last (0: none). */
+typedef struct m2_seen {
+  uint32_t end, last;
+} m2_seen;
+
+/* What is examined of one thread's accesses to one variable (one run of
+** m->acc), its accesses and its writes (m->wr positions from wr_start).
+** One record serves both kinds of access (a read looks for earlier writes,
+** a write for earlier accesses, and each marks itself), so an access
+** touches the records of one variable once; thread and last are here so
+** that a run with no candidate, the common case, is passed over without
+** loading the run or its events. */
 typedef struct m2_examined {
-  uint32_t end, last_ci;
+  uint32_t thread, wr_start;
+  m2_seen acc, wr;
 } m2_examined;
 
 /* One run: the decider, the outputs and the paper's counts (spec §11). */
@@ -54,7 +64,7 @@ typedef struct m2_run {
   uint64_t racy_vars, distance_sum;
   uint32_t *path, *full;       /* witness scratch */
   uint32_t *next_in_thread, *cursor;   /* every event of a thread, ignored ones too */
-  m2_examined *acc_seen, *wr_seen;   /* per run of m->acc / m->wr */
+  m2_examined *seen;           /* per run of m->acc */
 } m2_run;
 
 /* Witness lines must hold every event of a thread, so the events M2
@@ -152,14 +162,10 @@ static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict
 
 /* Accesses are examined in trace order, so the events of a run that come
 ** before e2 in the trace are the ones already examined, and e2 (at chain
-** index j of thread t) extends its own run's. */
-static void mark_examined(const m2_index *idx, m2_examined *seen, uint32_t x, uint32_t t,
-                          uint32_t j) {
-  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++)
-    if (run->thread == t) {
-      seen[run - idx->run].end++;
-      seen[run - idx->run].last_ci = j;
-    }
+** index j) extends its own run's. */
+static void mark_examined(m2_seen *s, uint32_t j) {
+  s->end++;
+  s->last = j;
 }
 
 /* Every candidate partner e1 of the access e2 (spec §7.3): an earlier
@@ -171,32 +177,43 @@ static void examine(m2_run *r, uint32_t e2) {
   uint32_t t2 = m2_thr(m, e2), c2 = m->ci[e2], x = m2_operand(m, e2);
   bool is_read = m2_op(m, e2) == RP_OP_READ;
   const m2_index *idx = is_read ? &m->wr : &m->acc;
-  const m2_examined *seen = is_read ? r->wr_seen : r->acc_seen;
   const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
   uint32_t held2 = m->held[t2][c2 - 1];
-  for (const m2_index_run *run = m2_runs_of(idx, x); run < m2_runs_of(idx, x + 1); run++) {
-    uint32_t q = run->thread;
-    const m2_examined *ex = &seen[run - idx->run];
-    if (q == t2 || ex->last_ci <= sp2[q]) continue;   /* no candidate in this run */
-    uint32_t hi = ex->end, lo = hi - 1;
-    while (lo > run->pos && idx->ci[lo - 1] > sp2[q]) lo--;
+  m2_examined *first = r->seen + m->acc.run_start[x], *end = r->seen + m->acc.run_start[x + 1];
+  for (const m2_examined *ex = first; ex < end; ex++) {
+    uint32_t q = ex->thread;
+    const m2_seen *s = is_read ? &ex->wr : &ex->acc;
+    if (q == t2 || s->last <= sp2[q]) continue;   /* no candidate in this run */
+    uint32_t start = is_read ? ex->wr_start : m->acc.run[ex - r->seen].pos;
+    uint32_t hi = s->end, lo = hi - 1;
+    while (lo > start && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
-      if (m2_sets_intersect(m, m->held[q][m->ci[e1] - 1], held2)) continue;
+      if (m2_sets_intersect(m, m->held[q][idx->ci[p] - 1], held2)) continue;   /* ci(e1) */
       m2_verdict v = m2_decide(&r->d, e1, e2);
       if (v.race) note_race(r, e1, e2, &v);
       else if (!v.certain) note_uncertain(r, e1, e2, &v);
     }
   }
-  mark_examined(&m->acc, r->acc_seen, x, t2, c2);
-  if (!is_read) mark_examined(&m->wr, r->wr_seen, x, t2, c2);
+  for (m2_examined *ex = first; ex < end; ex++)
+    if (ex->thread == t2) {
+      mark_examined(&ex->acc, c2);
+      if (!is_read) mark_examined(&ex->wr, c2);
+    }
 }
 
-/* Nothing examined yet in any run of idx. */
-static m2_examined *examined_nothing(const m2_index *idx, uint32_t nkeys) {
-  uint32_t runs = idx->run_start[nkeys];
-  m2_examined *seen = rp_malloc((runs + 1) * sizeof *seen);
-  for (uint32_t i = 0; i < runs; i++) seen[i] = (m2_examined){idx->run[i].pos, 0};
+/* Nothing examined yet: a record per run of m->acc, with the position of
+** its thread's writes of the variable (runs of both indexes come in thread
+** order; a thread with no write has an empty, never-marked wr). */
+static m2_examined *examined_nothing(const m2_model *m) {
+  m2_examined *seen = rp_malloc((m->acc.run_start[m->nvars] + 1) * sizeof *seen);
+  for (uint32_t x = 0; x < m->nvars; x++) {
+    const m2_index_run *w = m2_runs_of(&m->wr, x), *wend = m2_runs_of(&m->wr, x + 1);
+    for (const m2_index_run *a = m2_runs_of(&m->acc, x); a < m2_runs_of(&m->acc, x + 1); a++) {
+      uint32_t wr_start = w < wend && w->thread == a->thread ? (w++)->pos : 0;
+      seen[a - m->acc.run] = (m2_examined){a->thread, wr_start, {a->pos, 0}, {wr_start, 0}};
+    }
+  }
   return seen;
 }
 
@@ -259,12 +276,10 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
     rp_options o = {.trace = trace->path, .races_path = cfg->uncertain_path, .quiet = true};
     rp_report_open(&r.unc, &o, "m2", &trace->sym, ",reason");
   }
-  r.acc_seen = examined_nothing(&m.acc, m.nvars);
-  r.wr_seen = examined_nothing(&m.wr, m.nvars);
+  r.seen = examined_nothing(&m);
   for (uint32_t e2 = 0; e2 < m.n && !rp_report_should_stop(rep); e2++)
     if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
-  free(r.acc_seen);
-  free(r.wr_seen);
+  free(r.seen);
   write_stats(&r);
   if (cfg->uncertain_path) rp_report_finish(&r.unc, 0);
   rp_u64set_free(&r.unc_locs);

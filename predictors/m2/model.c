@@ -131,16 +131,28 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
 }
 
-void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
-  for (uint32_t q = 0; q < m->k; q++) {
-    const uint32_t *chain = m->chain[q];
-    uint32_t lo = 0, hi = X[q];   /* the number of chain[0 .. X[q]) below p */
-    while (lo < hi) {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (chain[mid] < p) lo = mid + 1; else hi = mid;
+/* The number of chain[0 .. n) below trace position p, galloping down from
+** n (the cut points asked for lie mostly near the end of the cut), then a
+** binary search in the last bracket. */
+static uint32_t count_before(const uint32_t *chain, uint32_t n, uint32_t p) {
+  uint32_t lo = 0, hi = n;   /* the answer is in [lo, hi] */
+  for (uint32_t step = 1; hi > 0; step *= 2) {
+    uint32_t x = hi > step ? hi - step : 0;
+    if (chain[x] < p) {
+      lo = x + 1;
+      break;
     }
-    out[q] = lo;
+    hi = x;
   }
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (chain[mid] < p) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
+  for (uint32_t q = 0; q < m->k; q++) out[q] = count_before(m->chain[q], X[q], p);
 }
 
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
@@ -470,15 +482,20 @@ bool m2_sets_intersect(const m2_model *m, uint32_t s1, uint32_t s2) {
   return false;
 }
 
+const m2_index_run *m2_index_run_of(const m2_index *idx, uint32_t key, uint32_t c) {
+  const m2_index_run *a = m2_runs_of(idx, key), *end = m2_runs_of(idx, key + 1), *b = end;
+  while (a < b) {   /* the first run with thread >= c */
+    const m2_index_run *mid = a + (b - a) / 2;
+    if (mid->thread < c) a = mid + 1; else b = mid;
+  }
+  return a < end && a->thread == c ? a : NULL;
+}
+
 void m2_index_range(const m2_index *idx, uint32_t key, uint32_t thread, uint32_t *lo,
                     uint32_t *hi) {
-  const m2_index_run *a = m2_runs_of(idx, key), *end = m2_runs_of(idx, key + 1), *b = end;
-  while (a < b) {   /* the first run with thread >= `thread` */
-    const m2_index_run *mid = a + (b - a) / 2;
-    if (mid->thread < thread) a = mid + 1; else b = mid;
-  }
-  *lo = a->pos;
-  *hi = a < end && a->thread == thread ? a[1].pos : a->pos;
+  const m2_index_run *r = m2_index_run_of(idx, key, thread);
+  *lo = r ? r->pos : 0;
+  *hi = r ? r[1].pos : 0;
 }
 
 uint32_t m2_first_at_or_after(const m2_index *idx, uint32_t lo, uint32_t hi, uint32_t j) {
@@ -495,6 +512,37 @@ uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
   m2_index_range(idx, key, c, &lo, &hi);
   uint32_t p = m2_first_at_or_after(idx, lo, hi, j + 1);
   return p > lo ? idx->ev[p - 1] : M2_NONE;
+}
+
+/* The first position of [r->pos, r[1].pos) whose ci exceeds j, galloping
+** from p: the bracket doubles until it holds the answer, then a binary
+** search inside it. */
+static uint32_t first_after_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
+                                 uint32_t p) {
+  uint32_t lo = r->pos, hi = r[1].pos, step = 1;
+  if (p < lo || p > hi) p = lo;
+  if (p < hi && idx->ci[p] <= j) {   /* the answer is after p */
+    uint32_t below = p, x = p + 1;
+    while (x < hi && idx->ci[x] <= j) {
+      below = x;
+      step *= 2;
+      x = hi - p > step ? p + step : hi;
+    }
+    return m2_first_at_or_after(idx, below + 1, x, j + 1);
+  }
+  for (uint32_t above = p;;) {   /* the answer is at or before p */
+    if (above == lo) return lo;
+    uint32_t x = above - lo > step ? above - step : lo;
+    if (idx->ci[x] <= j) return m2_first_at_or_after(idx, x + 1, above, j + 1);
+    above = x;
+    step *= 2;
+  }
+}
+
+uint32_t m2_last_at_or_before_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
+                                   uint32_t *near) {
+  *near = first_after_near(idx, r, j, *near);
+  return *near > r->pos ? idx->ev[*near - 1] : M2_NONE;
 }
 
 uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,

@@ -117,6 +117,8 @@ static inline const m2_index_run *m2_runs_of(const m2_index *idx, uint32_t key) 
   return idx->run + idx->run_start[key];
 }
 
+/* The run of key in chain c, NULL if c has no event of idx with that key. */
+const m2_index_run *m2_index_run_of(const m2_index *idx, uint32_t key, uint32_t c);
 /* Positions [*lo, *hi) of idx's events with this key and thread. */
 void m2_index_range(const m2_index *idx, uint32_t key, uint32_t thread, uint32_t *lo,
                     uint32_t *hi);
@@ -125,6 +127,11 @@ uint32_t m2_first_at_or_after(const m2_index *idx, uint32_t lo, uint32_t hi, uin
 /* The last event of idx with this key in chain c at index <= j, M2_NONE if none. */
 uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
                               uint32_t c, uint32_t j);
+/* Within run r, the last event at chain index <= j, M2_NONE if none,
+** searched outward from *near (any value; the position after the answer
+** is left there): O(log distance), for callers whose queries move little. */
+uint32_t m2_last_at_or_before_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
+                                   uint32_t *near);
 /* The first event of idx with this key in chain c with lo <= index <= hi. */
 uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,
                           uint32_t lo, uint32_t hi);

@@ -45,25 +45,30 @@ static void note_write(m2_postpone *pp, uint32_t w, uint32_t x) {
   pp->writer_gen[x] = pp->gen;
 }
 
-/* The thread holding lock l at the end of P, M2_NONE if none. */
-static uint32_t *holder_of(m2_postpone *pp, const uint32_t *P, uint32_t l) {
+/* The holders of locks where P ends: the lock sets of the threads there
+** (one holder per lock, the trace being well formed). */
+static void hold_prefix_locks(m2_postpone *pp, const uint32_t *P) {
   const m2_model *m = pp->m;
-  if (pp->holder_gen[l] != pp->gen) {
-    uint32_t h = M2_NONE;
-    for (const m2_index_run *r = m2_runs_of(&m->acq, l); r < m2_runs_of(&m->acq, l + 1); r++) {
-      uint32_t p = m2_first_at_or_after(&m->acq, r->pos, r[1].pos, P[r->thread] + 1);
-      if (p == r->pos) continue;
-      uint32_t rel = m->link[m->acq.ev[p - 1]];
-      if (rel == M2_NONE || m->ci[rel] > P[r->thread]) h = r->thread;
+  for (uint32_t t = 0; t < m->k; t++) {
+    uint32_t s = m->held[t][P[t]];
+    for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
+      pp->holder[m->set_pool[i]] = t;
+      pp->holder_gen[m->set_pool[i]] = pp->gen;
     }
-    pp->holder[l] = h;
+  }
+}
+
+/* The thread holding lock l after the order so far, M2_NONE if none. */
+static uint32_t *holder_of(m2_postpone *pp, uint32_t l) {
+  if (pp->holder_gen[l] != pp->gen) {
+    pp->holder[l] = M2_NONE;
     pp->holder_gen[l] = pp->gen;
   }
   return &pp->holder[l];
 }
 
 /* Run event e after the order so far; false if it cannot run there. */
-static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t p_end, uint32_t e) {
+static bool run_event(m2_postpone *pp, uint32_t p_end, uint32_t e) {
   const m2_model *m = pp->m;
   uint32_t op = m2_op(m, e), o = m2_operand(m, e);
   RP_GROW(pp->seq, pp->cap, pp->nseq);
@@ -72,12 +77,12 @@ static bool run_event(m2_postpone *pp, const uint32_t *P, uint32_t p_end, uint32
     case RP_OP_READ: return sees_writer(pp, p_end, e, o);
     case RP_OP_WRITE: note_write(pp, e, o); return true;
     case RP_OP_ACQ: {
-      uint32_t *h = holder_of(pp, P, o);
+      uint32_t *h = holder_of(pp, o);
       if (*h != M2_NONE) return false;
       *h = m2_thr(m, e);
       return true;
     }
-    case RP_OP_REL: *holder_of(pp, P, o) = M2_NONE; return true;
+    case RP_OP_REL: *holder_of(pp, o) = M2_NONE; return true;
     default: return false;   /* fork and join: left to the closure */
   }
 }
@@ -98,6 +103,7 @@ bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P, u
     memset(pp->holder_gen, 0, (m->nlocks + 1) * sizeof *pp->holder_gen);
     pp->gen = 1;
   }
+  hold_prefix_locks(pp, P);
   pp->nseq = 0;
   for (uint32_t t = 0; t < m->k; t++) {
     pp->head[t] = P[t];
@@ -109,12 +115,12 @@ bool m2_postponed_order(m2_postpone *pp, const uint32_t *X, const uint32_t *P, u
       if (pp->next[t] < e) e = pp->next[t], te = t;
     if (e == M2_NONE) break;
     pp->next[te] = next_staying(pp, X, block, te);
-    if (!run_event(pp, P, p_end, e)) return false;
+    if (!run_event(pp, p_end, e)) return false;
   }
   for (uint32_t i = 0; i < m->k; i++) {   /* then the postponed stretches */
     uint32_t t = reverse ? m->k - 1 - i : i;
     for (uint32_t j = block[t]; block[t] && j <= X[t]; j++)
-      if (!run_event(pp, P, p_end, m2_event(m, t, j))) return false;
+      if (!run_event(pp, p_end, m2_event(m, t, j))) return false;
   }
   return true;
 }

@@ -7,7 +7,8 @@
 ** order as its witness, and no closure is needed; when it is not, the
 ** closure decides.  Only the part of X after the run-first prefix P (the
 ** trace before the first blocking open acquire, which runs unchanged) is
-** run, from the state the prefix leaves, which the indexes give.
+** run, from the state the prefix leaves (the lock sets held where it ends,
+** the writers of its reads).
 */
 #ifndef M2_POSTPONE_H
 #define M2_POSTPONE_H
