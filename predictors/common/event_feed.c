@@ -75,6 +75,15 @@ static bool slot_free(rp_feed *f) {
          atomic_load(&f->published) - atomic_load(&f->released) < RP_FEED_RING;
 }
 
+/* A reader that found the ring full waits until half of it is free: when
+** the predictor is the slower side (binary input), it then wakes the reader
+** once every RING / 2 batches instead of at every batch it releases (a
+** wake-up is a system call on the predictor's path). */
+static bool half_free(rp_feed *f) {
+  return atomic_load(&f->stop) ||
+         atomic_load(&f->published) - atomic_load(&f->released) <= RP_FEED_RING / 2;
+}
+
 /* Wait until ready(f).  The sequentially consistent counters and `sleeping`
 ** make a lost wake-up impossible: a notifier that reads sleeping == 0 stored
 ** its counter before the sleeper looked at it. */
@@ -88,8 +97,10 @@ static void wait_until(rp_feed *f, bool (*ready)(rp_feed *)) {
   pthread_mutex_unlock(&f->mutex);
 }
 
-static void notify(rp_feed *f) {
-  if (atomic_load(&f->sleeping) == 0) return;
+/* Wake a thread waiting for ready(f), if one sleeps and ready(f) holds
+** (each waiter's condition only becomes true by the other's progress). */
+static void notify(rp_feed *f, bool (*ready)(rp_feed *)) {
+  if (atomic_load(&f->sleeping) == 0 || !ready(f)) return;
   pthread_mutex_lock(&f->mutex);
   pthread_cond_broadcast(&f->wake);
   pthread_mutex_unlock(&f->mutex);
@@ -98,13 +109,13 @@ static void notify(rp_feed *f) {
 static void *reader_main(void *arg) {
   rp_feed *f = arg;
   for (;;) {
-    wait_until(f, slot_free);
+    if (!slot_free(f)) wait_until(f, half_free);
     if (atomic_load(&f->stop)) break;
     uint64_t k = atomic_load(&f->published);
     rp_feed_batch *b = &f->ring[k % RP_FEED_RING];
     fill_batch(f->src, b);
     atomic_store(&f->published, k + 1);
-    notify(f);
+    notify(f, batch_ready);
     if (b->end) break;
   }
   return NULL;
@@ -139,7 +150,7 @@ static rp_feed_batch *next_batch(rp_feed *f) {
   }
   if (f->cur) {
     atomic_fetch_add(&f->released, 1);
-    notify(f);
+    notify(f, half_free);
   }
   wait_until(f, batch_ready);
   return &f->ring[atomic_load(&f->released) % RP_FEED_RING];
@@ -190,7 +201,7 @@ void rp_feed_finish(rp_feed *f) {
   if (f->ring == NULL) return;
   if (f->threaded) {
     atomic_store(&f->stop, true);
-    notify(f);
+    notify(f, half_free);
     pthread_join(f->thread, NULL);
     rp_symbols_share(&f->src->sym, NULL);
   }

@@ -25,7 +25,7 @@
 #include "trace_source.h"
 
 #define RP_FEED_BATCH 4096   /* events a batch: 96 KB, a few in flight stay in L2 */
-#define RP_FEED_RING 4       /* batches in flight */
+#define RP_FEED_RING 8       /* batches in flight */
 
 typedef struct rp_feed_batch {
   const rp_event *ev;   /* the batch's events: `copied`, or a view of a binary file */
