@@ -245,7 +245,7 @@ static void build_clocks(m2_model *m) {
   free(p.snap_cap);
 }
 
-/* One of the six indexes while it is built: per key, the next free
+/* One of the four indexes while it is built: per key, the next free
 ** position, the next free run and the last thread placed (1-based, 0: none). */
 typedef struct index_fill {
   m2_index *idx;
@@ -253,12 +253,12 @@ typedef struct index_fill {
   uint32_t *pos, *run, *last;
 } index_fill;
 
-enum { FILL_ACC, FILL_RD, FILL_WR, FILL_LK, FILL_ACQ, FILL_REL, FILL_COUNT };
+enum { FILL_ACC, FILL_WR, FILL_ACQ, FILL_REL, FILL_COUNT, FILL_NONE = -1 };
 
-/* The two indexes of each op that has any: the shared one, then its own. */
+/* The indexes of each op that has any: up to two. */
 static const int fill_of_op[RP_OP_REL + 1][2] = {
-    [RP_OP_READ] = {FILL_ACC, FILL_RD}, [RP_OP_WRITE] = {FILL_ACC, FILL_WR},
-    [RP_OP_ACQ] = {FILL_LK, FILL_ACQ},  [RP_OP_REL] = {FILL_LK, FILL_REL}};
+    [RP_OP_READ] = {FILL_ACC, FILL_NONE}, [RP_OP_WRITE] = {FILL_ACC, FILL_WR},
+    [RP_OP_ACQ] = {FILL_ACQ, FILL_NONE},  [RP_OP_REL] = {FILL_REL, FILL_NONE}};
 
 static void fill_init(index_fill *f, m2_index *idx, uint32_t nkeys) {
   f->idx = idx;
@@ -296,8 +296,8 @@ static void fill_allocate(index_fill *f) {
   memset(f->last, 0, (size_t)f->nkeys * sizeof *f->last);
 }
 
-/* Place <c, j> = e under key o; its position. */
-static uint32_t fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, uint32_t e) {
+/* Place <c, j> = e under key o. */
+static void fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, uint32_t e) {
   uint32_t p = f->pos[o]++;
   f->idx->ev[p] = e;
   f->idx->ci[p] = j;
@@ -305,7 +305,6 @@ static uint32_t fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, ui
     f->last[o] = c + 1;
     f->idx->run[f->run[o]++] = (m2_index_run){c, p};
   }
-  return p;
 }
 
 static void fill_free(index_fill *f) {
@@ -314,15 +313,13 @@ static void fill_free(index_fill *f) {
   free(f->last);
 }
 
-/* The six indexes and ipos in two passes over the chains (count, place):
+/* The four indexes in two passes over the chains (count, place):
 ** chains in thread order, each in trace order, give every index its order
 ** by (key, thread, ci) without sorting, and its runs as they are placed. */
 static void build_indexes(m2_model *m, const chain_ops *v) {
   index_fill f[FILL_COUNT];
   fill_init(&f[FILL_ACC], &m->acc, m->nvars);
-  fill_init(&f[FILL_RD], &m->rd, m->nvars);
   fill_init(&f[FILL_WR], &m->wr, m->nvars);
-  fill_init(&f[FILL_LK], &m->lk, m->nlocks);
   fill_init(&f[FILL_ACQ], &m->acq, m->nlocks);
   fill_init(&f[FILL_REL], &m->rel, m->nlocks);
   for (int pass = 0; pass < 2; pass++) {
@@ -330,14 +327,10 @@ static void build_indexes(m2_model *m, const chain_ops *v) {
       for (uint32_t j = 1; j <= m->len[c]; j++) {
         uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
         if (op > RP_OP_REL) continue;
-        const int *which = fill_of_op[op];
-        if (pass == 0) {
-          fill_count(&f[which[0]], o, c);
-          fill_count(&f[which[1]], o, c);
-        } else {
-          uint32_t e = m2_event(m, c, j);
-          fill_place(&f[which[0]], o, c, j, e);
-          m->ipos[e] = fill_place(&f[which[1]], o, c, j, e);
+        for (int i = 0; i < 2 && fill_of_op[op][i] != FILL_NONE; i++) {
+          index_fill *to = &f[fill_of_op[op][i]];
+          if (pass == 0) fill_count(to, o, c);
+          else fill_place(to, o, c, j, m2_event(m, c, j));
         }
       }
     if (pass == 0)
@@ -354,40 +347,6 @@ static void index_free(m2_index *idx) {
   free(idx->run);
 }
 
-/* rd_skip: along one (variable, thread) run of reads, the next read that
-** reads from another write (reads of one write are contiguous there). */
-static void build_read_skips(m2_model *m) {
-  m->rd_skip = alloc_u32(m->rd.start[m->nvars]);
-  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
-    for (uint32_t i = r[1].pos; i-- > r->pos;) {
-      bool same = i + 1 < r[1].pos && m->link[m->rd.ev[i + 1]] == m->link[m->rd.ev[i]];
-      m->rd_skip[i] = same ? m->rd_skip[i + 1] : i + 1;
-    }
-}
-
-/* The stretches of reads of one write in one thread, found along the read
-** index (variable, thread, ci) in order, so each write's come in thread
-** order; rd_skip jumps from a stretch's first read to the next stretch. */
-static void build_readers(m2_model *m) {
-  uint32_t nwr = m->wr.start[m->nvars];
-  m->readers_start = alloc_u32((size_t)nwr + 1);
-  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
-    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
-      uint32_t w = m->link[m->rd.ev[i]];
-      if (w != M2_NONE) m->readers_start[m->ipos[w] + 1]++;
-    }
-  for (uint32_t i = 0; i < nwr; i++) m->readers_start[i + 1] += m->readers_start[i];
-  m->readers = rp_calloc(m->readers_start[nwr] + 1, sizeof *m->readers);
-  uint32_t *fill = alloc_u32(nwr);
-  memcpy(fill, m->readers_start, (size_t)nwr * sizeof *fill);
-  for (const m2_index_run *r = m->rd.run; r->thread != M2_NONE; r++)
-    for (uint32_t i = r->pos; i < r[1].pos; i = m->rd_skip[i]) {
-      uint32_t w = m->link[m->rd.ev[i]];
-      if (w != M2_NONE) m->readers[fill[m->ipos[w]]++] = (m2_index_run){r->thread, i};
-    }
-  free(fill);
-}
-
 void m2_model_build(m2_model *m, const rp_trace *t) {
   memset(m, 0, sizeof *m);
   if (t->count >= M2_NONE) rp_die(RP_EXIT_RESOURCE, "%s: too many events for rp-m2", t->path);
@@ -398,7 +357,6 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   m->nlocks = (uint32_t)t->sym.locks.count;
   m->ci = alloc_u32(m->n);
   m->link = alloc_u32(m->n);
-  m->ipos = alloc_u32(m->n);
   m->len = alloc_u32(m->k);
   chain_ops v;
   build_chains(m, &v);
@@ -407,8 +365,6 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   build_clocks(m);
   build_indexes(m, &v);
   chain_ops_free(&v, m->k);
-  build_read_skips(m);
-  build_readers(m);
 }
 
 void m2_model_free(m2_model *m) {
@@ -434,17 +390,11 @@ void m2_model_free(m2_model *m) {
   free(m->po_edges);
   free(m->ci);
   free(m->link);
-  free(m->ipos);
   free(m->len);
-  free(m->rd_skip);
-  free(m->readers_start);
-  free(m->readers);
   index_free(&m->acc);
-  index_free(&m->rd);
   index_free(&m->wr);
   index_free(&m->acq);
   index_free(&m->rel);
-  index_free(&m->lk);
   memset(m, 0, sizeof *m);
 }
 
@@ -457,18 +407,14 @@ static size_t index_bytes(const m2_index *idx, uint32_t nkeys) {
 size_t m2_model_bytes(const m2_model *m) {
   size_t kept = 0, b = 0;
   for (uint32_t c = 0; c < m->k; c++) kept += m->len[c];
-  b += (size_t)m->n * 3 * sizeof(uint32_t);                 /* ci, link, ipos */
+  b += (size_t)m->n * 2 * sizeof(uint32_t);                 /* ci, link */
   b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
   b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
   for (uint32_t c = 0; c < m->k; c++)
     b += (m->len[c] / M2_SNAP_STRIDE + 1) * sizeof(uint32_t); /* snap_at */
   b += ((size_t)m->set_off[m->nsets] + m->nsets) * sizeof(uint32_t);
-  b += index_bytes(&m->acc, m->nvars) + index_bytes(&m->rd, m->nvars) +
-       index_bytes(&m->wr, m->nvars) + index_bytes(&m->acq, m->nlocks) +
-       index_bytes(&m->rel, m->nlocks) + index_bytes(&m->lk, m->nlocks);
-  b += (size_t)m->rd.start[m->nvars] * sizeof(uint32_t);   /* rd_skip */
-  b += ((size_t)m->wr.start[m->nvars] + 1) * sizeof(uint32_t) +
-       ((size_t)m->readers_start[m->wr.start[m->nvars]] + 1) * sizeof(m2_index_run);
+  b += index_bytes(&m->acc, m->nvars) + index_bytes(&m->wr, m->nvars) +
+       index_bytes(&m->acq, m->nlocks) + index_bytes(&m->rel, m->nlocks);
   return b;
 }
 

@@ -9,8 +9,8 @@
 **     snapshots per thread where a clock changes non-locally;
 **   - per chain position: the locks held (a lock set id) and the furthest
 **     release of a critical section open there (item 4 of the cone);
-**   - indexes of accesses and lock events by (variable or lock, thread);
-**   - per write, the reads of it, one stretch of the read index per thread.
+**   - indexes of accesses, writes, acquires and releases by (variable or
+**     lock, thread).
 */
 #ifndef M2_MODEL_H
 #define M2_MODEL_H
@@ -48,7 +48,6 @@ typedef struct m2_model {
   uint32_t n, k, nvars, nlocks;
   uint32_t *ci;           /* chain index (1-based), 0 for events M2 ignores */
   uint32_t *link;         /* read: rf; acq/rel: its match; M2_NONE if none */
-  uint32_t *ipos;         /* position of the event in its index (rd, wr, acq, rel) */
   uint32_t **chain;       /* chain[c][j - 1] = id of <c, j> */
   uint32_t *len;
   uint32_t **held;        /* held[c][j]: lock set id after j events of c */
@@ -66,14 +65,7 @@ typedef struct m2_model {
   /* cross-chain program-order edges of fork and join */
   uint32_t (*po_edges)[2];
   size_t npo_edges;
-  m2_index acc, rd, wr, acq, rel, lk;
-  uint32_t *rd_skip;      /* rd position -> next position whose rf differs */
-  /* The readers of the write at wr position i: one run per reading thread,
-  ** in thread order, at readers[readers_start[i] .. readers_start[i + 1]);
-  ** run->pos is the rd position of that thread's first read of the write,
-  ** rd_skip[run->pos] the end of its reads of it (they are contiguous). */
-  uint32_t *readers_start;
-  m2_index_run *readers;
+  m2_index acc, wr, acq, rel;
 } m2_model;
 
 void m2_model_build(m2_model *m, const rp_trace *t);

@@ -48,10 +48,11 @@ enum { M2_WIN_ACC, M2_WIN_RD, M2_WIN_WR, M2_WIN_LK, M2_WIN_ACQ, M2_WIN_REL, M2_W
 
 typedef struct m2_window {
   const m2_model *m;
-  m2_index idx[M2_WIN_COUNT];   /* like the model's acc, rd, wr, lk, acq, rel */
+  m2_index idx[M2_WIN_COUNT];   /* of the window's accesses, reads, writes, lock
+                                ** events, acquires, releases (as m2_index) */
   m2_window_fill fill[M2_WIN_COUNT];
   uint32_t *rd_rf;              /* rf of the read at each rd position */
-  uint32_t *rd_skip;            /* like the model's, within the window */
+  uint32_t *rd_skip;            /* rd position -> the next whose rf differs */
   m2_window_source *p_writer;   /* per local variable: the write in P read in W */
   m2_window_source *p_acquire;  /* per local lock: the acquire in P released in W */
   size_t cap;                   /* every array has room for cap events, keys and runs */
