@@ -245,14 +245,6 @@ static void build_clocks(m2_model *m) {
   free(p.snap_cap);
 }
 
-/* One of the four indexes while it is built: per key, the next free
-** position, the next free run and the last thread placed (1-based, 0: none). */
-typedef struct index_fill {
-  m2_index *idx;
-  uint32_t nkeys;
-  uint32_t *pos, *run, *last;
-} index_fill;
-
 enum { FILL_ACC, FILL_WR, FILL_ACQ, FILL_REL, FILL_COUNT, FILL_NONE = -1 };
 
 /* The indexes of each op that has any: up to two. */
@@ -260,9 +252,8 @@ static const int fill_of_op[RP_OP_REL + 1][2] = {
     [RP_OP_READ] = {FILL_ACC, FILL_NONE}, [RP_OP_WRITE] = {FILL_ACC, FILL_WR},
     [RP_OP_ACQ] = {FILL_ACQ, FILL_NONE},  [RP_OP_REL] = {FILL_REL, FILL_NONE}};
 
-static void fill_init(index_fill *f, m2_index *idx, uint32_t nkeys) {
+static void fill_init(m2_index_fill *f, m2_index *idx, uint32_t nkeys) {
   f->idx = idx;
-  f->nkeys = nkeys;
   f->pos = alloc_u32(nkeys);
   f->run = alloc_u32(nkeys);
   f->last = alloc_u32(nkeys);
@@ -270,76 +261,47 @@ static void fill_init(index_fill *f, m2_index *idx, uint32_t nkeys) {
   idx->run_start = alloc_u32((size_t)nkeys + 1);
 }
 
-/* Count key o's events and its runs; chains come in thread order. */
-static void fill_count(index_fill *f, uint32_t o, uint32_t c) {
-  f->idx->start[o + 1]++;
-  if (f->last[o] != c + 1) {
-    f->last[o] = c + 1;
-    f->idx->run_start[o + 1]++;
-  }
-}
-
 /* Turn the counts into offsets and allocate the arrays. */
-static void fill_allocate(index_fill *f) {
+static void fill_allocate(m2_index_fill *f, uint32_t nkeys) {
   m2_index *idx = f->idx;
-  for (uint32_t key = 0; key < f->nkeys; key++) {
-    idx->start[key + 1] += idx->start[key];
-    idx->run_start[key + 1] += idx->run_start[key];
-  }
-  uint32_t total = idx->start[f->nkeys], runs = idx->run_start[f->nkeys];
-  idx->ev = alloc_u32(total);
-  idx->ci = alloc_u32(total);
-  idx->run = rp_calloc((size_t)runs + 1, sizeof *idx->run);
-  idx->run[runs] = (m2_index_run){M2_NONE, total};
-  memcpy(f->pos, idx->start, (size_t)f->nkeys * sizeof *f->pos);
-  memcpy(f->run, idx->run_start, (size_t)f->nkeys * sizeof *f->run);
-  memset(f->last, 0, (size_t)f->nkeys * sizeof *f->last);
+  m2_index_sum_counts(idx, nkeys);
+  idx->ev = alloc_u32(idx->start[nkeys]);
+  idx->ci = alloc_u32(idx->start[nkeys]);
+  idx->run = rp_calloc((size_t)idx->run_start[nkeys] + 1, sizeof *idx->run);
+  m2_index_fill_start(f, nkeys);
 }
 
-/* Place <c, j> = e under key o. */
-static void fill_place(index_fill *f, uint32_t o, uint32_t c, uint32_t j, uint32_t e) {
-  uint32_t p = f->pos[o]++;
-  f->idx->ev[p] = e;
-  f->idx->ci[p] = j;
-  if (f->last[o] != c + 1) {
-    f->last[o] = c + 1;
-    f->idx->run[f->run[o]++] = (m2_index_run){c, p};
-  }
-}
-
-static void fill_free(index_fill *f) {
+static void fill_free(m2_index_fill *f) {
   free(f->pos);
   free(f->run);
   free(f->last);
 }
 
-/* The four indexes in two passes over the chains (count, place):
-** chains in thread order, each in trace order, give every index its order
-** by (key, thread, ci) without sorting, and its runs as they are placed. */
+/* The four indexes in two passes over the chains (count, place), as
+** m2_index_fill describes. */
 static void build_indexes(m2_model *m, const chain_ops *v) {
-  index_fill f[FILL_COUNT];
-  fill_init(&f[FILL_ACC], &m->acc, m->nvars);
-  fill_init(&f[FILL_WR], &m->wr, m->nvars);
-  fill_init(&f[FILL_ACQ], &m->acq, m->nlocks);
-  fill_init(&f[FILL_REL], &m->rel, m->nlocks);
+  m2_index_fill f[FILL_COUNT];
+  uint32_t nkeys[FILL_COUNT] = {m->nvars, m->nvars, m->nlocks, m->nlocks};
+  m2_index *idx[FILL_COUNT] = {&m->acc, &m->wr, &m->acq, &m->rel};
+  for (int i = 0; i < FILL_COUNT; i++) fill_init(&f[i], idx[i], nkeys[i]);
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t c = 0; c < m->k; c++)
       for (uint32_t j = 1; j <= m->len[c]; j++) {
         uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
         if (op > RP_OP_REL) continue;
         for (int i = 0; i < 2 && fill_of_op[op][i] != FILL_NONE; i++) {
-          index_fill *to = &f[fill_of_op[op][i]];
-          if (pass == 0) fill_count(to, o, c);
-          else fill_place(to, o, c, j, m2_event(m, c, j));
+          m2_index_fill *to = &f[fill_of_op[op][i]];
+          if (pass == 0) m2_index_count(to, o, c);
+          else m2_index_place(to, o, c, j, m2_event(m, c, j));
         }
       }
     if (pass == 0)
-      for (int i = 0; i < FILL_COUNT; i++) fill_allocate(&f[i]);
+      for (int i = 0; i < FILL_COUNT; i++) fill_allocate(&f[i], nkeys[i]);
   }
   for (int i = 0; i < FILL_COUNT; i++) fill_free(&f[i]);
 }
 
-static void index_free(m2_index *idx) {
+void m2_index_free(m2_index *idx) {
   free(idx->ev);
   free(idx->ci);
   free(idx->start);
@@ -391,10 +353,10 @@ void m2_model_free(m2_model *m) {
   free(m->ci);
   free(m->link);
   free(m->len);
-  index_free(&m->acc);
-  index_free(&m->wr);
-  index_free(&m->acq);
-  index_free(&m->rel);
+  m2_index_free(&m->acc);
+  m2_index_free(&m->wr);
+  m2_index_free(&m->acq);
+  m2_index_free(&m->rel);
   memset(m, 0, sizeof *m);
 }
 

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "trace.h"
 
@@ -42,6 +43,59 @@ typedef struct m2_index {
   uint32_t *run_start;    /* the runs of key: run[run_start[key] .. run_start[key + 1]) */
   m2_index_run *run;      /* by key, then thread; one sentinel at the end */
 } m2_index;
+
+void m2_index_free(m2_index *idx);
+
+/* An m2_index is built in two passes over chains taken in thread order,
+** each in trace order, which orders it by (key, thread, ci) without sorting
+** and yields its runs as they are placed: count every event
+** (m2_index_count, with start and run_start zero), m2_index_sum_counts,
+** give ev, ci and run room, m2_index_fill_start, then place every event
+** (m2_index_place).  The fill keeps per key the next free position, the
+** next free run and the last thread placed (1-based, 0: none).  Inline: the
+** model builds its indexes so, and a closure's window every time. */
+typedef struct m2_index_fill {
+  m2_index *idx;
+  uint32_t *pos, *run, *last;
+} m2_index_fill;
+
+static inline void m2_index_count(m2_index_fill *f, uint32_t key, uint32_t c) {
+  f->idx->start[key + 1]++;
+  if (f->last[key] != c + 1) {
+    f->last[key] = c + 1;
+    f->idx->run_start[key + 1]++;
+  }
+}
+
+/* The counts of nkeys keys turned into offsets. */
+static inline void m2_index_sum_counts(m2_index *idx, uint32_t nkeys) {
+  for (uint32_t key = 0; key < nkeys; key++) {
+    idx->start[key + 1] += idx->start[key];
+    idx->run_start[key + 1] += idx->run_start[key];
+  }
+}
+
+/* Ready to place, once ev, ci and run have room: the sentinel run, and the
+** cursors at each key's start. */
+static inline void m2_index_fill_start(m2_index_fill *f, uint32_t nkeys) {
+  m2_index *idx = f->idx;
+  idx->run[idx->run_start[nkeys]] = (m2_index_run){M2_NONE, idx->start[nkeys]};
+  memcpy(f->pos, idx->start, (size_t)nkeys * sizeof *f->pos);
+  memcpy(f->run, idx->run_start, (size_t)nkeys * sizeof *f->run);
+  memset(f->last, 0, (size_t)nkeys * sizeof *f->last);
+}
+
+/* Place <c, j> = e under key. */
+static inline void m2_index_place(m2_index_fill *f, uint32_t key, uint32_t c, uint32_t j,
+                                  uint32_t e) {
+  uint32_t p = f->pos[key]++;
+  f->idx->ev[p] = e;
+  f->idx->ci[p] = j;
+  if (f->last[key] != c + 1) {
+    f->last[key] = c + 1;
+    f->idx->run[f->run[key]++] = (m2_index_run){c, p};
+  }
+}
 
 typedef struct m2_model {
   const rp_trace *t;

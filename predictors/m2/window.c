@@ -25,16 +25,12 @@ void m2_window_init(m2_window *w, const m2_model *m) {
   keymap_init(&w->locks, m->nlocks);
   w->X = rp_calloc(m->k + 1, sizeof *w->X);
   w->P = rp_calloc(m->k + 1, sizeof *w->P);
+  for (int i = 0; i < M2_WIN_COUNT; i++) w->fill[i].idx = &w->idx[i];
 }
 
 void m2_window_free(m2_window *w) {
   for (int i = 0; i < M2_WIN_COUNT; i++) {
-    m2_index *idx = &w->idx[i];
-    free(idx->ev);
-    free(idx->ci);
-    free(idx->start);
-    free(idx->run_start);
-    free(idx->run);
+    m2_index_free(&w->idx[i]);
     free(w->fill[i].pos);
     free(w->fill[i].run);
     free(w->fill[i].last);
@@ -104,41 +100,11 @@ static uint32_t local_key(m2_window *w, uint32_t op, uint32_t key) {
   return id;
 }
 
-/* Count an event and its run (chains come in thread order). */
-static void count(m2_window *w, int i, uint32_t key, uint32_t c) {
-  m2_index *idx = &w->idx[i];
-  idx->start[key + 1]++;
-  if (w->fill[i].last[key] != c + 1) {
-    w->fill[i].last[key] = c + 1;
-    idx->run_start[key + 1]++;
-  }
-}
-
-/* Turn index i's counts into offsets. */
+/* Turn index i's counts into offsets, ready to place. */
 static void offsets(m2_window *w, int i) {
-  m2_index *idx = &w->idx[i];
-  m2_window_fill *f = &w->fill[i];
   uint32_t nkeys = is_lock_index(i) ? w->locks.n : w->vars.n;
-  for (uint32_t key = 0; key < nkeys; key++) {
-    idx->start[key + 1] += idx->start[key];
-    idx->run_start[key + 1] += idx->run_start[key];
-  }
-  idx->run[idx->run_start[nkeys]] = (m2_index_run){M2_NONE, idx->start[nkeys]};
-  memcpy(f->pos, idx->start, nkeys * sizeof *f->pos);
-  memcpy(f->run, idx->run_start, nkeys * sizeof *f->run);
-  memset(f->last, 0, nkeys * sizeof *f->last);
-}
-
-static void place(m2_window *w, int i, uint32_t key, uint32_t c, uint32_t j, uint32_t e) {
-  m2_index *idx = &w->idx[i];
-  m2_window_fill *f = &w->fill[i];
-  uint32_t p = f->pos[key]++;
-  idx->ev[p] = e;
-  idx->ci[p] = j;
-  if (f->last[key] != c + 1) {
-    f->last[key] = c + 1;
-    idx->run[f->run[key]++] = (m2_index_run){c, p};
-  }
+  m2_index_sum_counts(&w->idx[i], nkeys);
+  m2_index_fill_start(&w->fill[i], nkeys);
 }
 
 /* rd_rf, rd_skip from it (run by run), and p_writer. */
@@ -172,8 +138,8 @@ static bool same_cut(const uint32_t *a, const uint32_t *b, uint32_t k) {
   return memcmp(a, b, k * sizeof *a) == 0;
 }
 
-/* Two passes over W, chains in thread order (count, place), as the model
-** builds its indexes: every index comes out ordered by (key, thread, ci). */
+/* Two passes over W, chains in thread order (count, place), as
+** m2_index_fill describes: every index comes out ordered by (key, thread, ci). */
 void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P, uint32_t p_end) {
   const m2_model *m = w->m;
   uint32_t k = m->k;
@@ -192,8 +158,9 @@ void m2_window_build(m2_window *w, const uint32_t *X, const uint32_t *P, uint32_
         if (op > RP_OP_REL) continue;
         uint32_t key = local_key(w, op, m2_operand(m, e));
         for (int i = 0; i < 2; i++) {
-          if (pass == 0) count(w, index_of_op[op][i], key, c);
-          else place(w, index_of_op[op][i], key, c, j, e);
+          m2_index_fill *f = &w->fill[index_of_op[op][i]];
+          if (pass == 0) m2_index_count(f, key, c);
+          else m2_index_place(f, key, c, j, e);
         }
       }
     if (pass == 0)

@@ -32,12 +32,6 @@ typedef struct m2_keymap {
   uint32_t n;
 } m2_keymap;
 
-/* One index being filled: per local key the next free position, the next
-** free run and the last thread placed (1-based, 0: none). */
-typedef struct m2_window_fill {
-  uint32_t *pos, *run, *last;
-} m2_window_fill;
-
 /* An event of P that W's rules use, and its thread (the event itself may
 ** be far back in the trace, its data out of cache). */
 typedef struct m2_window_source {
@@ -50,7 +44,7 @@ typedef struct m2_window {
   const m2_model *m;
   m2_index idx[M2_WIN_COUNT];   /* of the window's accesses, reads, writes, lock
                                 ** events, acquires, releases (as m2_index) */
-  m2_window_fill fill[M2_WIN_COUNT];
+  m2_index_fill fill[M2_WIN_COUNT];   /* fill[i].idx is &idx[i] */
   uint32_t *rd_rf;              /* rf of the read at each rd position */
   uint32_t *rd_skip;            /* rd position -> the next whose rf differs */
   m2_window_source *p_writer;   /* per local variable: the write in P read in W */
