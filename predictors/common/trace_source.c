@@ -187,16 +187,6 @@ static int next_text(rp_source *s, rp_event *ev) {
   }
 }
 
-static int next_bin(rp_source *s, rp_event *ev) {
-  uint64_t i = s->pos;
-  if (i >= s->view.count) return 0;
-  *ev = s->view.events[i];
-  const char *expected;
-  if (!rp_bin_event_valid(ev, &s->sym, &expected))
-    return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)i + 1, expected);
-  return 1;
-}
-
 int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n) {
   const rp_event *first = s->view.events + s->pos;
   uint64_t left = s->view.count - s->pos;
@@ -206,7 +196,7 @@ int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n)
   char problem[400];
   for (; k < want && v == RP_WF_KEEP; k++) {
     if (!rp_bin_event_valid(&first[k], &s->sym, &expected)) break;
-    v = rp_wf_step(&s->wf, &first[k], &s->sym, problem, sizeof problem);
+    if (!s->raw) v = rp_wf_step(&s->wf, &first[k], &s->sym, problem, sizeof problem);
   }
   /* k events were taken, the last of them dropped or wrong unless kept. */
   *ev = first;
@@ -219,9 +209,24 @@ int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n)
   return s->pos < s->view.count;
 }
 
-int rp_source_next(rp_source *s, rp_event *ev) {
+/* The next binary event, as a view of one (past any dropped ones). */
+static int next_bin(rp_source *s, rp_event *ev) {
   for (;;) {
-    int r = s->format == RP_FORMAT_BIN ? next_bin(s, ev) : next_text(s, ev);
+    const rp_event *view;
+    uint32_t n;
+    int r = rp_source_view(s, &view, 1, &n);
+    if (n == 1) {
+      *ev = *view;
+      return 1;
+    }
+    if (r <= 0) return r;
+  }
+}
+
+int rp_source_next(rp_source *s, rp_event *ev) {
+  if (s->format == RP_FORMAT_BIN) return next_bin(s, ev);
+  for (;;) {
+    int r = next_text(s, ev);
     if (r <= 0) return r;
     s->pos++;
     if (s->raw) return 1;
@@ -230,9 +235,7 @@ int rp_source_next(rp_source *s, rp_event *ev) {
       case RP_WF_KEEP: return 1;
       case RP_WF_DROP: continue;
       case RP_WF_ERROR:
-        if (s->format != RP_FORMAT_BIN)
-          return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
-        return fail(s, "%s: event %llu: %s", s->path, (unsigned long long)s->pos, problem);
+        return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
     }
   }
 }

@@ -67,17 +67,18 @@ int rp_source_open(rp_source *s, const char *path, int mode);
 ** of the trace, or -1 with s->error set. */
 int rp_source_next(rp_source *s, rp_event *ev);
 
-/* Whether the source is checked binary input, which rp_source_view reads. */
+/* Whether the source is binary input, which rp_source_view reads. */
 static inline bool rp_source_has_view(const rp_source *s) {
-  return s->format == RP_FORMAT_BIN && !s->raw;
+  return s->format == RP_FORMAT_BIN;
 }
 
-/* Checked binary input: up to max next events, checked as rp_source_next
-** checks them, as a view of the file's records (no copy): *ev and *n, at
-** positions s->pos + 1 ... s->pos + *n before the call.  The view ends early
-** before an event that fails a check and after one that is dropped (which
-** is consumed: s->pos is then past it).  Returns 1, 0 at the end of the
-** trace, or -1 with s->error set for the event after the view. */
+/* Binary input: up to max next events, checked as rp_source_next checks
+** them (it reads binary input so), as a view of the file's records (no
+** copy): *ev and *n, at positions s->pos + 1 ... s->pos + *n before the
+** call.  The view ends early before an event that fails a check and after
+** one that is dropped (which is consumed: s->pos is then past it).
+** Returns 1, 0 at the end of the trace, or -1 with s->error set for the
+** event after the view. */
 int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n);
 
 void rp_source_close(rp_source *s);
