@@ -29,13 +29,11 @@ static int fill_from_views(rp_source *src, rp_feed_batch *b) {
   int r = rp_source_view(src, &ev, RP_FEED_BATCH, &n);
   b->ev = ev;
   b->n = n;
-  b->viewed = true;
   while (r > 0 && b->n < RP_FEED_BATCH) {   /* the view ended at a dropped event */
-    if (b->viewed) {
+    if (b->ev != b->copied) {
       b->n = 0;
       append_copies(b, ev, n, before);
       b->ev = b->copied;
-      b->viewed = false;
     }
     before = src->pos;
     r = rp_source_view(src, &ev, RP_FEED_BATCH - b->n, &n);
@@ -57,7 +55,6 @@ static void fill_batch(rp_source *src, rp_feed_batch *b) {
     r = fill_from_views(src, b);
   } else {
     b->ev = b->copied;
-    b->viewed = false;
     for (b->n = 0; b->n < RP_FEED_BATCH; b->n++) {
       if ((r = rp_source_next(src, &b->copied[b->n])) <= 0) break;
       b->pos[b->n] = src->pos;

@@ -28,8 +28,9 @@
 #define RP_FEED_RING 8       /* batches in flight */
 
 typedef struct rp_feed_batch {
-  const rp_event *ev;   /* the batch's events: `copied`, or a view of a binary file */
-  bool viewed;          /* a view: the events are at positions pos_before + 1 ... */
+  /* The batch's events: `copied`, or a view of a binary file, whose events
+  ** are at positions pos_before + 1 ... */
+  const rp_event *ev;
   rp_event copied[RP_FEED_BATCH];
   uint64_t pos[RP_FEED_BATCH];   /* the copied events' positions */
   uint32_t n;
@@ -64,7 +65,7 @@ void rp_feed_start(rp_feed *f, rp_source *s);
 ** exits with status 2 and the source's message on bad input. */
 bool rp_feed_next_slow(rp_feed *f, rp_event *ev, uint64_t *pos);
 static inline uint64_t rp_feed_batch_pos(const rp_feed_batch *b, uint32_t i) {
-  return b->viewed ? b->pos_before + 1 + i : b->pos[i];
+  return b->ev != b->copied ? b->pos_before + 1 + i : b->pos[i];
 }
 static inline bool rp_feed_next_or_die(rp_feed *f, rp_event *ev, uint64_t *pos) {
   if (f->cur && f->next < f->cur->n) {
