@@ -5,24 +5,16 @@
 #include <string.h>
 
 #include "diag.h"
+#include "load_le.h"
 
 /* Most names in traces are short ("T3", "V1207", "17"): up to 8 bytes
-** they are their own key, so a match compares one word of key[] and never
+** they are their own key, so a match compares one word of its entry and never
 ** reads the characters; longer names are keyed by a hash and compared byte
 ** for byte.  A short key is gathered with two overlapping loads, not a loop
 ** whose exit the varying lengths would make unpredictable. */
-static inline uint32_t load_le32(const char *s) {
-  const unsigned char *u = (const unsigned char *)s;
-  return u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
-}
-
-static inline uint64_t load_le64(const char *s) {
-  return load_le32(s) | (uint64_t)load_le32(s + 4) << 32;
-}
-
 static inline uint64_t name_key(const char *s, size_t len) {
   if (len >= 4 && len <= 8)
-    return load_le32(s) | (uint64_t)load_le32(s + len - 4) << (8 * (len - 4));
+    return rp_load_le32(s) | (uint64_t)rp_load_le32(s + len - 4) << (8 * (len - 4));
   if (len < 4) {
     if (len == 0) return 0;
     const unsigned char *u = (const unsigned char *)s;
@@ -31,8 +23,8 @@ static inline uint64_t name_key(const char *s, size_t len) {
   /* Eight bytes at a step (the last step overlapping), each word mixed in
   ** by a multiply: RoadRunner's names are a dozen bytes and more. */
   uint64_t k = len;
-  for (size_t i = 0; i + 8 < len; i += 8) k = (k ^ load_le64(s + i)) * 0xff51afd7ed558ccdull;
-  k = (k ^ load_le64(s + len - 8)) * 0xc4ceb9fe1a85ec53ull;
+  for (size_t i = 0; i + 8 < len; i += 8) k = (k ^ rp_load_le64(s + i)) * 0xff51afd7ed558ccdull;
+  k = (k ^ rp_load_le64(s + len - 8)) * 0xc4ceb9fe1a85ec53ull;
   return k ^ k >> 32;
 }
 

@@ -1,11 +1,14 @@
 /* STD parsing and printing; see std_format.h for the grammar.  The parser is
-** allocation-free and makes one pass over a line's bytes, classifying each by
-** a table: the pass finds the line's end, its '|' separators and any
-** whitespace; then the three fields are checked and interned. */
+** allocation-free and makes one pass over a line's bytes, eight at a time,
+** classifying those that may be special by a table: the pass finds the
+** line's end, its '|' separators and any whitespace; then the three fields
+** are checked and interned. */
 #include "std_format.h"
 
 #include <stdint.h>
 #include <string.h>
+
+#include "load_le.h"
 
 enum { C_NAME, C_BAR, C_PAREN, C_LF, C_CR, C_SPACE, C_NUL, C_BOM_LEAD };
 
@@ -36,15 +39,6 @@ typedef struct std_line {
 ** may flag a name byte too, so a flagged byte is still classified by
 ** byte_class; no special byte goes unflagged. */
 #define BYTES(b) (0x0101010101010101ull * (b))
-
-static inline uint64_t load_le64(const unsigned char *q) {
-  uint64_t w;
-  memcpy(&w, q, sizeof w);
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap64(w);
-#endif
-  return w;
-}
 
 static inline uint64_t maybe_special(uint64_t w) {
   uint64_t below = (w - BYTES(')')) & ~w;
@@ -99,7 +93,7 @@ static inline size_t scan_line(const char *p, size_t avail, bool at_eof, std_lin
   l->space = NULL;
   l->nul = false;
   for (; end - q >= 8; q += 8)
-    for (uint64_t m = maybe_special(load_le64(q)); m; m &= m - 1)
+    for (uint64_t m = maybe_special(rp_load_le64(q)); m; m &= m - 1)
       if ((r = note_byte(l, q + __builtin_ctzll(m) / 8, p, end, at_eof)) != GO_ON) return r;
   for (; q < end; q++)
     if ((r = note_byte(l, q, p, end, at_eof)) != GO_ON) return r;
