@@ -18,13 +18,8 @@ void rp_history_free(rp_history *h) {
 
 static inline void report_unordered(rp_epoch_set *s, const rp_access *cur,
                              const rp_vc *c, uint32_t var, rp_race_report *rep) {
-  for (uint32_t i = 0; i < s->n; i++) {
-    const rp_history_entry *e = rp_epoch_set_at(s, i);
-    if (rp_history_unordered(e, c)) {
-      rp_access earlier = rp_history_entry_access(e);
-      rp_report_pair(rep, &earlier, cur, var, NULL);
-    }
-  }
+  for (uint32_t i = 0; i < s->n; i++)
+    rp_history_report_unordered(rp_epoch_set_at(s, i), cur, c, var, rep);
 }
 
 /* Keep the entries unordered with c, then add the current access. */

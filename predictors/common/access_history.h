@@ -37,9 +37,20 @@ static inline rp_access rp_history_entry_access(const rp_history_entry *e) {
 }
 
 /* Whether the entry's access is not ordered before a later access whose
-** thread's clock is c. */
+** thread's clock is c (never for an empty entry, of clock 0). */
 static inline bool rp_history_unordered(const rp_history_entry *e, const rp_vc *c) {
   return e->clock > rp_vc_get(c, e->thread);
+}
+
+/* Report e's access and cur as a pair if they are unordered (cur's
+** thread's clock is c). */
+static inline void rp_history_report_unordered(const rp_history_entry *e, const rp_access *cur,
+                                               const rp_vc *c, uint32_t var,
+                                               rp_race_report *rep) {
+  if (rp_history_unordered(e, c)) {
+    rp_access earlier = rp_history_entry_access(e);
+    rp_report_pair(rep, &earlier, cur, var, NULL);
+  }
 }
 
 /* Most sets hold a single entry, kept inline so that checking an access

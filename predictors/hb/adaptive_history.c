@@ -16,21 +16,14 @@ void adaptive_history_free(adaptive_history *h) {
   free(h->var);
 }
 
-static void report_entry(const rp_history_entry *e, const rp_access *cur, const rp_vc *c,
-                         uint32_t var, rp_race_report *rep) {
-  if (e->clock && rp_history_unordered(e, c)) {
-    rp_access earlier = rp_history_entry_access(e);
-    rp_report_pair(rep, &earlier, cur, var, NULL);
-  }
-}
-
 static void report_slot(const adaptive_slot *s, const rp_access *cur,
                         const rp_vc *c, uint32_t var, rp_race_report *rep) {
   if (s->vc == NULL) {
-    report_entry(&s->epoch, cur, c, var, rep);
+    rp_history_report_unordered(&s->epoch, cur, c, var, rep);
     return;
   }
-  for (uint32_t u = 0; u < s->vc_n; u++) report_entry(&s->vc[u], cur, c, var, rep);
+  for (uint32_t u = 0; u < s->vc_n; u++)
+    rp_history_report_unordered(&s->vc[u], cur, c, var, rep);
 }
 
 static void vc_put(adaptive_slot *s, const rp_history_entry *e) {
@@ -45,14 +38,14 @@ static void vc_put(adaptive_slot *s, const rp_history_entry *e) {
 
 static bool vc_all_ordered(const adaptive_slot *s, const rp_vc *c) {
   for (uint32_t u = 0; u < s->vc_n; u++)
-    if (s->vc[u].clock && rp_history_unordered(&s->vc[u], c)) return false;
+    if (rp_history_unordered(&s->vc[u], c)) return false;
   return true;
 }
 
 static void update_slot(adaptive_history *h, adaptive_slot *s,
                         const rp_history_entry *cur, const rp_vc *c) {
   if (s->vc == NULL) {
-    if (s->epoch.clock && rp_history_unordered(&s->epoch, c)) {
+    if (rp_history_unordered(&s->epoch, c)) {
       vc_put(s, &s->epoch);
       vc_put(s, cur);
       h->widenings++;
