@@ -1,11 +1,11 @@
 /* Reading a trace on a second thread; see event_feed.h. */
 #include "event_feed.h"
 
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "ordered_pool.h"
 
 /* Checks of a condition before sleeping on it: a batch takes the other side
 ** tens of microseconds, and a sleep and a wake-up cost about as much. */
@@ -118,15 +118,10 @@ static void *reader_main(void *arg) {
   return NULL;
 }
 
-static bool cpus_available(void) {
-  cpu_set_t set;
-  return sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) > 1;
-}
-
 void rp_feed_start(rp_feed *f, rp_source *s) {
   memset(f, 0, sizeof *f);
   f->src = s;
-  f->threaded = cpus_available();
+  f->threaded = rp_cpus_usable() > 1;
   f->ring = rp_malloc((f->threaded ? RP_FEED_RING : 1) * sizeof *f->ring);
   pthread_mutex_init(&f->mutex, NULL);
   pthread_cond_init(&f->wake, NULL);
