@@ -45,6 +45,16 @@ void m2_closure_free(m2_closure *c) {
   m2_window_free(&c->win);
 }
 
+void m2_closure_add_counts(m2_closure *into, const m2_closure *from) {
+  into->closures += from->closures;
+  into->full_closures += from->full_closures;
+  into->window_events += from->window_events;
+  into->insertions += from->insertions;
+  into->rule_calls += from->rule_calls;
+  into->line7_orders += from->line7_orders;
+  into->peak_bytes += from->peak_bytes;
+}
+
 /* Is g <= f in program order and rf (the causal clocks)? */
 static bool causally_before(const m2_model *m, uint32_t g, uint32_t f) {
   uint32_t tf = m2_thr(m, f), tg = m2_thr(m, g);

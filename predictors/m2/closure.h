@@ -53,6 +53,8 @@ typedef struct m2_closure {
 
 void m2_closure_init(m2_closure *c, const m2_model *m);
 void m2_closure_free(m2_closure *c);
+/* Add the counts of `from` to those of `into`, and its peak memory. */
+void m2_closure_add_counts(m2_closure *into, const m2_closure *from);
 
 /* Close R_t(X) into c->ds; false when no closure exists (a cycle).  With P,
 ** the events of X before trace position p_end (0: none, M2_NONE: all of

@@ -45,6 +45,14 @@ void m2_decider_free(m2_decider *d) {
   free(d->rel_near);
 }
 
+void m2_decider_add_counts(m2_decider *into, const m2_decider *from) {
+  into->calls += from->calls;
+  for (int h = 0; h < M2_HOW_COUNT; h++) into->by_how[h] += from->by_how[h];
+  into->item4 += from->item4;
+  into->windowed_verdicts += from->windowed_verdicts;
+  m2_closure_add_counts(&into->cl, &from->cl);
+}
+
 /* SP(e): the clock of e's program-order predecessor(s). */
 static void strict_past(const m2_model *m, uint32_t e, uint32_t *out) {
   uint32_t t = m2_thr(m, e), j = m->ci[e] - 1;

@@ -53,6 +53,10 @@ typedef struct m2_decider {
 
 void m2_decider_init(m2_decider *d, const m2_model *m);
 void m2_decider_free(m2_decider *d);
+/* Add the counts of `from` (its calls, verdicts, closures) to those of
+** `into`, and its closure memory to into's: deciders that shared the pairs
+** of one run (ordered_pool.h) count as one. */
+void m2_decider_add_counts(m2_decider *into, const m2_decider *from);
 
 /* Decide the conflicting pair e1 < e2 (trace order) of different threads. */
 m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2);

@@ -10,6 +10,10 @@
 ** rejection that may be wrong goes to the set C (§8); when C is empty
 ** (stats column complete = yes) every predictable race was reported.  With
 ** two threads C is always empty.
+**
+** The pairs are found in trace order on the calling thread and decided by
+** an ordered pool of deciders (--jobs), whose verdicts come back in the
+** order the pairs were found: every output is the same for every N.
 */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +26,7 @@
 #include "diag.h"
 #include "driver.h"
 #include "model.h"
+#include "ordered_pool.h"
 #include "witness.h"
 
 typedef struct m2_config {
@@ -31,7 +36,13 @@ typedef struct m2_config {
   bool alg6_literal;
   bool no_open_fast;
   bool no_window;
+  uint64_t jobs;
 } m2_config;
+
+/* A candidate pair: an item of the pool, whose result is an m2_verdict. */
+typedef struct m2_pair {
+  uint32_t e1, e2;
+} m2_pair;
 
 /* Of one run of an index, the events already examined: positions
 ** [start of the run, end), the last of them at chain index last (0: none). */
@@ -51,11 +62,16 @@ typedef struct m2_examined {
   m2_seen acc, wr;
 } m2_examined;
 
-/* One run: the decider, the outputs and the paper's counts (spec §11). */
+/* One run: the deciders, the outputs and the paper's counts (spec §11). */
 typedef struct m2_run {
   const m2_config *cfg;
   const m2_model *m;
-  m2_decider d;
+  m2_decider *deciders;        /* one per thread of the pool */
+  unsigned ndeciders;
+  rp_ordered_pool pool;
+  m2_decider witness_decider;  /* --witness */
+  uint32_t last_e2;            /* of the last verdict taken back */
+  bool stopped;                /* the report is full (--max-races, --first-race) */
   rp_race_report *rep;
   rp_race_report unc;          /* --uncertain */
   rp_u64set unc_locs;          /* distinct location pairs of C */
@@ -107,13 +123,19 @@ static void witness_scratch(m2_run *r) {
   }
 }
 
-static void write_witness(m2_run *r, const m2_verdict *v, uint32_t e1, uint32_t e2) {
+/* The decider of the pair may be on another thread, busy with another pair:
+** the witness decider decides it again, so that it holds the pair's closure. */
+static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
   const rp_trace *t = r->m->t;
+  m2_verdict again = m2_decide(&r->witness_decider, e1, e2), *v = &again;
+  if (!v->race)
+    rp_die(RP_EXIT_INTERNAL, "(%" PRIu64 ",%" PRIu64 "): a second decision of a race rejected it",
+           t->pos[e1], t->pos[e2]);
   if (!v->witnessable) {   /* --alg6-literal let e2 into X: no reordering leaves it out */
     r->unwitnessed++;
     return;
   }
-  size_t n = with_ignored_events(r, m2_witness(&r->d, v, e1, e2, r->path), e1, e2);
+  size_t n = with_ignored_events(r, m2_witness(&r->witness_decider, v, e1, e2, r->path), e1, e2);
   char file[4096];
   snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", r->cfg->witness_dir,
            t->pos[e1], t->pos[e2]);
@@ -144,7 +166,7 @@ static void note_race(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) 
   r->distance_sum += dist;
   if (r->dx[x] == UINT64_MAX) r->racy_vars++;
   if (dist < r->dx[x]) r->dx[x] = dist;
-  if (r->cfg->witness_dir) write_witness(r, v, e1, e2);
+  if (r->cfg->witness_dir) write_witness(r, e1, e2);
 }
 
 static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) {
@@ -190,9 +212,7 @@ static void examine(m2_run *r, uint32_t e2) {
     for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
       if (m2_sets_intersect(m, m->held[q][idx->ci[p] - 1], held2)) continue;   /* ci(e1) */
-      m2_verdict v = m2_decide(&r->d, e1, e2);
-      if (v.race) note_race(r, e1, e2, &v);
-      else if (!v.certain) note_uncertain(r, e1, e2, &v);
+      rp_pool_add(&r->pool, &(m2_pair){e1, e2});
     }
   }
   for (m2_examined *ex = first; ex < end; ex++)
@@ -200,6 +220,59 @@ static void examine(m2_run *r, uint32_t e2) {
       mark_examined(&ex->acc, c2);
       if (!is_read) mark_examined(&ex->wr, c2);
     }
+}
+
+static void decide_pair(void *decider, const void *item, void *result) {
+  const m2_pair *p = item;
+  *(m2_verdict *)result = m2_decide(decider, p->e1, p->e2);
+}
+
+/* A verdict back from the pool, in the order examine found the pairs.  The
+** report's limits are checked where deciding in that order on one thread
+** would check them: before the first pair of each access e2. */
+static void take_verdict(void *run, const void *item, const void *result) {
+  m2_run *r = run;
+  const m2_pair *p = item;
+  const m2_verdict *v = result;
+  if (p->e2 != r->last_e2) {
+    r->last_e2 = p->e2;
+    r->stopped = r->stopped || rp_report_should_stop(r->rep);
+  }
+  if (r->stopped) return;
+  if (v->race)
+    note_race(r, p->e1, p->e2, v);
+  else if (!v->certain)
+    note_uncertain(r, p->e1, p->e2, v);
+}
+
+static void decider_init(m2_decider *d, const m2_model *m, const m2_config *cfg) {
+  m2_decider_init(d, m);
+  d->alg6_literal = cfg->alg6_literal;
+  d->open_fast = !cfg->no_open_fast;
+  d->windowed = !cfg->no_window;
+}
+
+static void pool_start(m2_run *r) {
+  r->ndeciders = r->cfg->jobs ? (unsigned)r->cfg->jobs : rp_cpus_usable();
+  r->deciders = rp_malloc(r->ndeciders * sizeof *r->deciders);
+  void **doers = rp_malloc(r->ndeciders * sizeof *doers);
+  for (unsigned i = 0; i < r->ndeciders; i++) {
+    decider_init(&r->deciders[i], r->m, r->cfg);
+    doers[i] = &r->deciders[i];
+  }
+  r->last_e2 = M2_NONE;
+  rp_pool_start(&r->pool, sizeof(m2_pair), sizeof(m2_verdict), decide_pair, doers, r->ndeciders,
+                take_verdict, r);
+  free(doers);
+}
+
+/* Every pair decided and taken back; the deciders' counts in deciders[0]. */
+static void pool_finish(m2_run *r) {
+  rp_pool_finish(&r->pool);
+  for (unsigned i = 1; i < r->ndeciders; i++) {
+    m2_decider_add_counts(&r->deciders[0], &r->deciders[i]);
+    m2_decider_free(&r->deciders[i]);
+  }
 }
 
 /* Nothing examined yet: a record per run of m->acc, with the position of
@@ -218,7 +291,7 @@ static m2_examined *examined_nothing(const m2_model *m) {
 }
 
 static void write_stats(m2_run *r) {
-  const m2_decider *d = &r->d;
+  const m2_decider *d = &r->deciders[0];
   const m2_closure *cl = &d->cl;
   uint64_t dx_sum = 0, dx_max = 0, rejected_certain = 0, rejected_uncertain = 0;
   for (uint32_t x = 0; x < r->m->nvars; x++) {
@@ -260,10 +333,6 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   m2_model m;
   m2_run r = {.cfg = cfg, .m = &m, .rep = rep};
   m2_model_build(&m, trace);
-  m2_decider_init(&r.d, &m);
-  r.d.alg6_literal = cfg->alg6_literal;
-  r.d.open_fast = !cfg->no_open_fast;
-  r.d.windowed = !cfg->no_window;
   r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);
   rp_u64set_init(&r.unc_locs);
@@ -271,14 +340,17 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
     if (mkdir(cfg->witness_dir, 0777) != 0 && errno != EEXIST)
       rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", cfg->witness_dir, strerror(errno));
     witness_scratch(&r);
+    decider_init(&r.witness_decider, &m, cfg);
   }
   if (cfg->uncertain_path) {
     rp_options o = {.trace = trace->path, .races_path = cfg->uncertain_path, .quiet = true};
     rp_report_open(&r.unc, &o, "m2", &trace->sym, ",reason");
   }
   r.seen = examined_nothing(&m);
-  for (uint32_t e2 = 0; e2 < m.n && !rp_report_should_stop(rep); e2++)
+  pool_start(&r);
+  for (uint32_t e2 = 0; e2 < m.n && !r.stopped; e2++)
     if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
+  pool_finish(&r);
   free(r.seen);
   write_stats(&r);
   if (cfg->uncertain_path) rp_report_finish(&r.unc, 0);
@@ -288,7 +360,9 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   free(r.full);
   free(r.next_in_thread);
   free(r.cursor);
-  m2_decider_free(&r.d);
+  m2_decider_free(&r.deciders[0]);
+  free(r.deciders);
+  if (cfg->witness_dir) m2_decider_free(&r.witness_decider);
   m2_model_free(&m);
 }
 
@@ -313,6 +387,10 @@ int main(int argc, char **argv) {
       {.name = "--no-open-fast-path", .kind = RP_OPT_SET,
        .target = &config.no_open_fast,
        .help = "run the closure whenever X has an open acquire (the paper's algorithm; slower)"},
+      {.name = "--jobs", .arg = "N", .kind = RP_OPT_COUNT,
+       .target = &config.jobs,
+       .help = "decide the candidate pairs on N threads (default, or 0: one per usable CPU); "
+               "every output but the times and reach_bytes is the same for every N"},
       {.name = "--no-window", .kind = RP_OPT_SET,
        .target = &config.no_window,
        .help = "close all of X (the paper's algorithm), not first the part after a run-first "
