@@ -29,6 +29,10 @@ same() {
   expect_eq "$label: stats" "$(stats_but_times "$TMP/s3.csv")" "$(stats_but_times "$TMP/s1.csv")"
 }
 
+rp-m2 --quiet --jobs 100000 "$t" 2>"$TMP/err"
+expect_eq "--jobs 100000 exit" "$?" 1
+grep -q -- "--jobs 100000: at most" "$TMP/err" || fail "--jobs 100000: $(cat "$TMP/err")"
+
 same "$t" generated
 candidates=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) if($i=="candidates") k=i} NR==2{print $k}' "$TMP/s1.csv")
 [ "${candidates:-0}" -gt $((8 * 4096)) ] || fail "too few candidates to fill the pool's ring (RP_POOL_RING batches of RP_POOL_BATCH): '$candidates'"
