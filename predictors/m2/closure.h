@@ -32,6 +32,11 @@
 #include "model.h"
 #include "window.h"
 
+/* The closure's share of what deciding a pair costs (decide.h's m2_counts). */
+typedef struct m2_closure_counts {
+  uint64_t closures, full_closures, window_events, insertions, rule_calls, line7_orders;
+} m2_closure_counts;
+
 typedef struct m2_closure {
   const m2_model *m;
   const uint32_t *X;            /* the cut being closed, k entries */
@@ -47,14 +52,12 @@ typedef struct m2_closure {
   uint32_t *var_seen, *lock_seen, seen_gen;
   uint32_t *emitted, *head;     /* linearization scratch, k each */
   bool failed;                  /* a rule found the order infeasible */
-  uint64_t closures, full_closures, window_events, insertions, rule_calls, line7_orders;
+  m2_closure_counts count;
   size_t peak_bytes;
 } m2_closure;
 
 void m2_closure_init(m2_closure *c, const m2_model *m);
 void m2_closure_free(m2_closure *c);
-/* Add the counts of `from` to those of `into`, and its peak memory. */
-void m2_closure_add_counts(m2_closure *into, const m2_closure *from);
 
 /* Close R_t(X) into c->ds; false when no closure exists (a cycle).  With P,
 ** the events of X before trace position p_end (0: none, M2_NONE: all of

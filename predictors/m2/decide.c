@@ -45,12 +45,28 @@ void m2_decider_free(m2_decider *d) {
   free(d->rel_near);
 }
 
-void m2_decider_add_counts(m2_decider *into, const m2_decider *from) {
+void m2_decider_count_reset(m2_decider *d) {
+  memset(&d->count, 0, sizeof d->count);
+  memset(&d->cl.count, 0, sizeof d->cl.count);
+}
+
+m2_counts m2_decider_counted(const m2_decider *d) {
+  m2_counts c = d->count;
+  c.cl = d->cl.count;
+  return c;
+}
+
+void m2_counts_add(m2_counts *into, const m2_counts *from) {
   into->calls += from->calls;
   for (int h = 0; h < M2_HOW_COUNT; h++) into->by_how[h] += from->by_how[h];
   into->item4 += from->item4;
   into->windowed_verdicts += from->windowed_verdicts;
-  m2_closure_add_counts(&into->cl, &from->cl);
+  into->cl.closures += from->cl.closures;
+  into->cl.full_closures += from->cl.full_closures;
+  into->cl.window_events += from->cl.window_events;
+  into->cl.insertions += from->cl.insertions;
+  into->cl.rule_calls += from->cl.rule_calls;
+  into->cl.line7_orders += from->cl.line7_orders;
 }
 
 /* SP(e): the clock of e's program-order predecessor(s). */
@@ -172,14 +188,14 @@ static bool postponed(m2_decider *d, uint32_t blocking) {
 }
 
 static m2_verdict verdict(m2_decider *d, bool race, bool certain, m2_how how) {
-  d->by_how[how]++;
+  d->count.by_how[how]++;
   return (m2_verdict){race, certain, true, how};
 }
 
 m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
   const m2_model *m = d->m;
   uint32_t t1 = m2_thr(m, e1), t2 = m2_thr(m, e2), k = m->k;
-  d->calls++;
+  d->count.calls++;
   cone(d, e1, t2, d->A);
   cone(d, e2, t1, d->B);
   strict_past(m, e1, d->base);
@@ -190,7 +206,7 @@ m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
     uint32_t b = d->base[q] > d->tmp[q] ? d->base[q] : d->tmp[q];
     if (d->X[q] != b) item4 = true;
   }
-  d->item4 += item4;
+  d->count.item4 += item4;
   bool e2_in = d->X[t2] >= m->ci[e2];
   if (d->X[t1] >= m->ci[e1] || (e2_in && (!d->alg6_literal || d->A[t2] >= m->ci[e2])))
     return verdict(d, false, !item4, M2_FOCAL);
@@ -207,7 +223,7 @@ m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2) {
   if (d->open_fast && postponed(d, blocking)) return verdict(d, true, true, M2_POSTPONED);
   m2_how how = d->windowed ? windowed_decision(d, t1, t2, blocking, e2) : M2_HOW_COUNT;
   if (how == M2_HOW_COUNT) how = closure_decision(d, t1, t2, 0);   /* all of X */
-  else d->windowed_verdicts++;
+  else d->count.windowed_verdicts++;
   if (how == M2_CLOSURE_I1 || how == M2_CLOSURE_I2) return verdict(d, true, true, how);
   return verdict(d, false, how == M2_CYCLE && !item4, how);
 }

@@ -38,6 +38,16 @@ typedef struct m2_verdict {
   m2_how how;
 } m2_verdict;
 
+/* What deciding costs (the paper's alpha, RaceDecision calls, and beta,
+** closure insertions) and how the pairs were decided: the stats columns.
+** A decider counts into its own; m2.c adds up those of the pairs it reports,
+** a decision at a time, so that the pairs decided past a stop
+** (--max-races) on other threads do not count. */
+typedef struct m2_counts {
+  uint64_t calls, by_how[M2_HOW_COUNT], item4, windowed_verdicts;
+  m2_closure_counts cl;
+} m2_counts;
+
 typedef struct m2_decider {
   const m2_model *m;
   m2_closure cl;
@@ -48,15 +58,15 @@ typedef struct m2_decider {
   bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
   bool open_fast;      /* the extended fast paths (fast-open, postponed) */
   bool windowed;       /* try a closure with a run-first prefix first (closure.h) */
-  uint64_t calls, by_how[M2_HOW_COUNT], item4, windowed_verdicts;
+  m2_counts count;     /* the closure's part is in cl.count */
 } m2_decider;
 
 void m2_decider_init(m2_decider *d, const m2_model *m);
 void m2_decider_free(m2_decider *d);
-/* Add the counts of `from` (its calls, verdicts, closures) to those of
-** `into`, and its closure memory to into's: deciders that shared the pairs
-** of one run (ordered_pool.h) count as one. */
-void m2_decider_add_counts(m2_decider *into, const m2_decider *from);
+/* Start counting afresh; what was counted since, the closure's part too. */
+void m2_decider_count_reset(m2_decider *d);
+m2_counts m2_decider_counted(const m2_decider *d);
+void m2_counts_add(m2_counts *into, const m2_counts *from);
 
 /* Decide the conflicting pair e1 < e2 (trace order) of different threads. */
 m2_verdict m2_decide(m2_decider *d, uint32_t e1, uint32_t e2);

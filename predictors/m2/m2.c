@@ -39,10 +39,15 @@ typedef struct m2_config {
   uint64_t jobs;
 } m2_config;
 
-/* A candidate pair: an item of the pool, whose result is an m2_verdict. */
+/* A candidate pair (an item of the pool) and its decision (the result). */
 typedef struct m2_pair {
   uint32_t e1, e2;
 } m2_pair;
+
+typedef struct m2_decision {
+  m2_verdict v;
+  m2_counts count;   /* what deciding this pair cost */
+} m2_decision;
 
 /* Of one run of an index, the events already examined: positions
 ** [start of the run, end), the last of them at chain index last (0: none). */
@@ -68,6 +73,8 @@ typedef struct m2_run {
   const m2_model *m;
   m2_decider *deciders;        /* one per thread of the pool */
   unsigned ndeciders;
+  m2_counts count;             /* of the pairs taken back before a stop */
+  size_t reach_bytes;          /* the deciders' closures, together */
   rp_ordered_pool pool;
   m2_decider witness_decider;  /* --witness */
   uint32_t last_e2;            /* of the last verdict taken back */
@@ -224,7 +231,10 @@ static void examine(m2_run *r, uint32_t e2) {
 
 static void decide_pair(void *decider, const void *item, void *result) {
   const m2_pair *p = item;
-  *(m2_verdict *)result = m2_decide(decider, p->e1, p->e2);
+  m2_decision *out = result;
+  m2_decider_count_reset(decider);
+  out->v = m2_decide(decider, p->e1, p->e2);
+  out->count = m2_decider_counted(decider);
 }
 
 /* A verdict back from the pool, in the order examine found the pairs.  The
@@ -233,12 +243,13 @@ static void decide_pair(void *decider, const void *item, void *result) {
 static void take_verdict(void *run, const void *item, const void *result) {
   m2_run *r = run;
   const m2_pair *p = item;
-  const m2_verdict *v = result;
+  const m2_verdict *v = &((const m2_decision *)result)->v;
   if (p->e2 != r->last_e2) {
     r->last_e2 = p->e2;
     r->stopped = r->stopped || rp_report_should_stop(r->rep);
   }
   if (r->stopped) return;
+  m2_counts_add(&r->count, &((const m2_decision *)result)->count);
   if (v->race)
     note_race(r, p->e1, p->e2, v);
   else if (!v->certain)
@@ -263,18 +274,19 @@ static void pool_start(m2_run *r) {
     doers[i] = &r->deciders[i];
   }
   r->last_e2 = M2_NONE;
-  rp_pool_start(&r->pool, sizeof(m2_pair), sizeof(m2_verdict), decide_pair, doers, r->ndeciders,
+  rp_pool_start(&r->pool, sizeof(m2_pair), sizeof(m2_decision), decide_pair, doers, r->ndeciders,
                 take_verdict, r);
   free(doers);
 }
 
-/* Every pair decided and taken back; the deciders' counts in deciders[0]. */
+/* Every pair decided and taken back, the deciders freed. */
 static void pool_finish(m2_run *r) {
   rp_pool_finish(&r->pool);
-  for (unsigned i = 1; i < r->ndeciders; i++) {
-    m2_decider_add_counts(&r->deciders[0], &r->deciders[i]);
+  for (unsigned i = 0; i < r->ndeciders; i++) {
+    r->reach_bytes += r->deciders[i].cl.peak_bytes;
     m2_decider_free(&r->deciders[i]);
   }
+  free(r->deciders);
 }
 
 /* Nothing examined yet: a record per run of m->acc, with the position of
@@ -293,8 +305,8 @@ static m2_examined *examined_nothing(const m2_model *m) {
 }
 
 static void write_stats(m2_run *r) {
-  const m2_decider *d = &r->deciders[0];
-  const m2_closure *cl = &d->cl;
+  const m2_counts *d = &r->count;
+  const m2_closure_counts *cl = &d->cl;
   uint64_t dx_sum = 0, dx_max = 0, rejected_certain = 0, rejected_uncertain = 0;
   for (uint32_t x = 0; x < r->m->nvars; x++) {
     if (r->dx[x] == UINT64_MAX) continue;
@@ -322,7 +334,7 @@ static void write_stats(m2_run *r) {
       pairs ? (double)r->distance_sum / (double)pairs : 0.0,
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
       r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
-      cl->peak_bytes, d->alg6_literal ? "literal" : "strict", d->windowed_verdicts, cl->full_closures,
+      r->reach_bytes, r->cfg->alg6_literal ? "literal" : "strict", d->windowed_verdicts, cl->full_closures,
       cl->closures ? (double)cl->window_events / (double)cl->closures : 0.0,
       d->by_how[M2_POSTPONED]);
   snprintf(r->rep->extra_summary, sizeof r->rep->extra_summary,
@@ -364,8 +376,6 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   free(r.full);
   free(r.next_in_thread);
   free(r.cursor);
-  m2_decider_free(&r.deciders[0]);
-  free(r.deciders);
   if (cfg->witness_dir) m2_decider_free(&r.witness_decider);
   m2_model_free(&m);
 }
