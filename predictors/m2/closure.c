@@ -18,9 +18,10 @@ static bool in_prefix(const m2_closure *c, uint32_t e) {
   return e < c->p_end;
 }
 
-void m2_closure_init(m2_closure *c, const m2_model *m) {
+void m2_closure_init(m2_closure *c, const m2_model *m, m2_closure_counts *count) {
   memset(c, 0, sizeof *c);
   c->m = m;
+  c->count = count;
   rp_chain_reach_init(&c->ds, m->k, m->len);
   rp_chain_reach_init(&c->q, m->k, m->len);
   c->var_seen = rp_calloc(m->nvars + 1, sizeof *c->var_seen);
@@ -146,7 +147,7 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
                           uint32_t j2, uint32_t b_end) {
   const m2_model *m = c->m;
   uint32_t gen = next_gen(c);
-  c->count.rule_calls++;
+  c->count->rule_calls++;
   if (j1 - a_lo <= b_end - j2) {
     for (uint32_t j = j1; j >= a_lo && !c->failed; j--) {
       uint32_t e = m2_event(m, a, j), op = m2_op(m, e), o = m2_operand(m, e);
@@ -217,7 +218,7 @@ static void prefix_rules(m2_closure *c) {
       uint32_t r = m2_event(m, t, j);
       if (m2_op(m, r) != RP_OP_READ || m->link[r] == M2_NONE || !in_prefix(c, m->link[r]))
         continue;
-      c->count.rule_calls++;
+      c->count->rule_calls++;
       const m2_index *wr = &c->win.idx[M2_WIN_WR];
       uint32_t x = m2_window_var(&c->win, m2_operand(m, r));
       for (const m2_index_run *run = m2_runs_of(wr, x); run < m2_runs_of(wr, x + 1); run++)
@@ -235,7 +236,7 @@ static bool run(m2_closure *c, rp_chain_reach *ds) {
       c->failed = true;
       break;
     }
-    c->count.insertions += n;
+    c->count->insertions += n;
     for (size_t i = 0; i < n && !c->failed; i++)
       rules(c, fresh[i].from, fresh[i].to, ds->fresh_was[i]);
   }
@@ -294,15 +295,15 @@ bool m2_close(m2_closure *c, const uint32_t *X, uint32_t p_end, bool run_first) 
   bool windowed = false;
   c->X = X;
   c->run_first = run_first;
-  c->count.closures++;
+  c->count->closures++;
   c->p_end = p_end;
   m2_cut_before(m, X, p_end, c->P);
   for (uint32_t t = 0; t < m->k; t++) {
     c->W[t] = X[t] - c->P[t];
-    c->count.window_events += c->W[t];
+    c->count->window_events += c->W[t];
     windowed |= c->P[t] > 0;
   }
-  c->count.full_closures += !windowed;
+  c->count->full_closures += !windowed;
   rp_chain_reach_reset(&c->ds, c->W);
   m2_window_build(&c->win, X, c->P, p_end);
   c->nwork = 0;
@@ -351,7 +352,7 @@ static bool order_before(m2_closure *c, uint32_t cx, uint32_t b) {
     uint32_t s = rp_chain_reach_succ(&c->q, node(c, b), d);
     uint32_t a = last_before(idx, r, s <= c->W[d] ? s + c->P[d] : c->X[d] + 1, b);
     if (a == M2_NONE || rp_chain_reach_query(&c->q, node(c, a), node(c, b))) continue;
-    c->count.line7_orders++;
+    c->count->line7_orders++;
     push(c, a, b);
     if (!run(c, &c->q)) return false;
   }

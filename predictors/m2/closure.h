@@ -52,11 +52,12 @@ typedef struct m2_closure {
   uint32_t *var_seen, *lock_seen, seen_gen;
   uint32_t *emitted, *head;     /* linearization scratch, k each */
   bool failed;                  /* a rule found the order infeasible */
-  m2_closure_counts count;
+  m2_closure_counts *count;
   size_t peak_bytes;
 } m2_closure;
 
-void m2_closure_init(m2_closure *c, const m2_model *m);
+/* count: where the closure counts what it does (its decider's). */
+void m2_closure_init(m2_closure *c, const m2_model *m, m2_closure_counts *count);
 void m2_closure_free(m2_closure *c);
 
 /* Close R_t(X) into c->ds; false when no closure exists (a cycle).  With P,

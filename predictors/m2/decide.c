@@ -13,7 +13,7 @@ const char *const m2_how_name[M2_HOW_COUNT] = {
 void m2_decider_init(m2_decider *d, const m2_model *m) {
   memset(d, 0, sizeof *d);
   d->m = m;
-  m2_closure_init(&d->cl, m);
+  m2_closure_init(&d->cl, m, &d->count.cl);
   m2_postpone_init(&d->pp, m);
   uint32_t k = m->k + 1;
   d->A = rp_calloc(k, sizeof *d->A);
@@ -43,17 +43,6 @@ void m2_decider_free(m2_decider *d) {
   free(d->block);
   free(d->acq_near);
   free(d->rel_near);
-}
-
-void m2_decider_count_reset(m2_decider *d) {
-  memset(&d->count, 0, sizeof d->count);
-  memset(&d->cl.count, 0, sizeof d->cl.count);
-}
-
-m2_counts m2_decider_counted(const m2_decider *d) {
-  m2_counts c = d->count;
-  c.cl = d->cl.count;
-  return c;
 }
 
 void m2_counts_add(m2_counts *into, const m2_counts *from) {

@@ -58,14 +58,11 @@ typedef struct m2_decider {
   bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
   bool open_fast;      /* the extended fast paths (fast-open, postponed) */
   bool windowed;       /* try a closure with a run-first prefix first (closure.h) */
-  m2_counts count;     /* the closure's part is in cl.count */
+  m2_counts count;     /* cl counts into count.cl */
 } m2_decider;
 
 void m2_decider_init(m2_decider *d, const m2_model *m);
 void m2_decider_free(m2_decider *d);
-/* Start counting afresh; what was counted since, the closure's part too. */
-void m2_decider_count_reset(m2_decider *d);
-m2_counts m2_decider_counted(const m2_decider *d);
 void m2_counts_add(m2_counts *into, const m2_counts *from);
 
 /* Decide the conflicting pair e1 < e2 (trace order) of different threads. */

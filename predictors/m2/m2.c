@@ -232,9 +232,10 @@ static void examine(m2_run *r, uint32_t e2) {
 static void decide_pair(void *decider, const void *item, void *result) {
   const m2_pair *p = item;
   m2_decision *out = result;
-  m2_decider_count_reset(decider);
-  out->v = m2_decide(decider, p->e1, p->e2);
-  out->count = m2_decider_counted(decider);
+  m2_decider *d = decider;
+  memset(&d->count, 0, sizeof d->count);
+  out->v = m2_decide(d, p->e1, p->e2);
+  out->count = d->count;
 }
 
 /* A verdict back from the pool, in the order examine found the pairs.  The
