@@ -73,11 +73,21 @@ for i in 1 2 3; do cp "$fx/traces/sleepy.std" "$k/traces/s$i.std"; done
 printf 'predictors: ./fake-predictor\ntraces: traces/*.std\ntimeout: 100\n' >"$k/k.plan"
 (cd "$k" && exec rp bench k.plan --results res --jobs 2 2>"$tmp/klog") &
 bench=$!
+# Fake predictors running: their scripts, not the runners or parallel's
+# shells (whose arguments name the script too), nor a script's subshells
+# (which have its command line until they exec).
+fakes_running() {
+  ps -eo pid=,ppid=,args= | awk -v script="/bin/sh $k/fake-predictor " '
+    { pid = $1; ppid = $2; sub(/^ *[0-9]+ +[0-9]+ +/, "") }
+    index($0, script) == 1 { parent[pid] = ppid }
+    END { n = 0; for (p in parent) if (!(parent[p] in parent)) n++; print n }'
+}
+started=0
 for _ in $(seq 100); do
-  [ "$(pgrep -f "$k/fake-predictor" | wc -l)" -ge 2 ] && break
+  [ "$(fakes_running)" -ge 2 ] && { started=1; break; }
   sleep 0.1
 done
-[ "$(pgrep -f "$k/fake-predictor" | wc -l)" -ge 2 ] || fail "the runs did not start"
+[ $started = 1 ] || fail "the runs did not start"
 kill -TERM $bench
 set +e
 wait $bench; rc=$?
