@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make bench in parts (scripts/bench, BENCH_PARTS): the streaming table with
+# its ratio lines and M2 beside HB run end to end on a small trace, write
+# only where BENCH_OUT and BENCH_TRACES say, and print nothing of the parts
+# not asked for; an unknown part is refused before anything runs.  The
+# figures themselves are not checked: a 3,000-event trace times nothing.
+. "$(dirname "$0")/lib.sh"
+under_sanitizers && { echo "ok (a script test: the normal build only)"; exit 0; }
+run_bench() {
+  BENCH_OUT=$TMP/out BENCH_TRACES=$TMP/traces BENCH_EVENTS=3000 BENCH_RUNS=1 \
+    "$ROOT/scripts/bench" >"$TMP/log" 2>&1
+}
+BENCH_PARTS=streaming,m2 run_bench || fail "bench exited $?: $(tail -5 "$TMP/log")"
+s=$TMP/out/summary.txt
+for line in 'HB on STD / wc -l: .*(target <= 5)' 'HB on binary / reading it: .*(target <= 3)' \
+  'RAPID HB (34 s) / ours: ' '^m2 own_Bank .*|C| = 19$' '^M2 / HB on the trace above: [0-9.]*x (target <= 20)$'; do
+  grep -q -- "$line" "$s" || fail "summary lacks '$line': $(cat "$s")"
+done
+grep -q '^oracle:\|^seqcheck\|^DC with G\|^PWR bounded\|^rp report' "$s" && fail "parts not asked for ran: $(cat "$s")"
+[ -s "$TMP/traces/bench-3000.bin" ] || fail "the trace is not under BENCH_TRACES"
+
+rm -rf "$TMP/out"
+BENCH_PARTS=m2,nosuch run_bench
+expect_eq "unknown part exit" "$?" 1
+grep -q "no part 'nosuch'" "$TMP/log" || fail "unknown part: $(cat "$TMP/log")"
+[ ! -e "$TMP/out" ] || fail "an unknown part still made $TMP/out"
+finish
