@@ -267,7 +267,6 @@ static void decider_init(m2_decider *d, const m2_model *m, const m2_config *cfg)
 enum { M2_MAX_JOBS = 256 };   /* each decider holds scratch for the whole model */
 
 static void pool_start(m2_run *r) {
-  r->ndeciders = r->cfg->jobs ? (unsigned)r->cfg->jobs : rp_cpus_usable();
   r->deciders = rp_malloc(r->ndeciders * sizeof *r->deciders);
   void **doers = rp_malloc(r->ndeciders * sizeof *doers);
   for (unsigned i = 0; i < r->ndeciders; i++) {
@@ -349,7 +348,8 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   m2_run r = {.cfg = cfg, .m = &m, .rep = rep};
   if (cfg->jobs > M2_MAX_JOBS)
     rp_die(RP_EXIT_USAGE, "--jobs %" PRIu64 ": at most %d", cfg->jobs, M2_MAX_JOBS);
-  m2_model_build(&m, trace);
+  r.ndeciders = cfg->jobs ? (unsigned)cfg->jobs : rp_cpus_usable();
+  m2_model_build(&m, trace, r.ndeciders > 1);
   r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);
   rp_u64set_init(&r.unc_locs);

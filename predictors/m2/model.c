@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "side_task.h"
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 
@@ -309,7 +310,19 @@ void m2_index_free(m2_index *idx) {
   free(idx->run);
 }
 
-void m2_model_build(m2_model *m, const rp_trace *t) {
+typedef struct build_step {
+  m2_model *m;
+  const chain_ops *v;
+} build_step;
+
+static void links_step(void *arg) { build_links(((build_step *)arg)->m); }
+
+static void indexes_step(void *arg) {
+  build_step *s = arg;
+  build_indexes(s->m, s->v);
+}
+
+void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads) {
   memset(m, 0, sizeof *m);
   if (t->count >= M2_NONE) rp_die(RP_EXIT_RESOURCE, "%s: too many events for rp-m2", t->path);
   m->t = t;
@@ -321,11 +334,17 @@ void m2_model_build(m2_model *m, const rp_trace *t) {
   m->link = alloc_u32(m->n);
   m->len = alloc_u32(m->k);
   chain_ops v;
+  build_step step = {m, &v};
+  rp_side_task side;
+  /* links and chains both read only the trace; the indexes need only the
+  ** chains, and neither the lock sets nor the clocks read them */
+  rp_side_task_start(&side, links_step, &step, two_threads);
   build_chains(m, &v);
-  build_links(m);
+  rp_side_task_join(&side);
+  rp_side_task_start(&side, indexes_step, &step, two_threads);
   build_lock_state(m, &v);
   build_clocks(m);
-  build_indexes(m, &v);
+  rp_side_task_join(&side);
   chain_ops_free(&v, m->k);
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# rp m2 --jobs N decides the candidate pairs on N threads (ordered_pool.h)
-# and must print exactly what one thread prints: the race report row by row,
+# rp m2 --jobs N decides the candidate pairs on N threads (ordered_pool.h),
+# and with N > 1 builds parts of the model side by side (side_task.h); it
+# must print exactly what one thread prints: the race report row by row,
 # the set C, every stats column but the times and reach_bytes (memory held,
 # which depends on which decider got which pair), and the same stop under
 # --max-races and --first-race.  On the crafted M2 traces, a generated trace
