@@ -132,28 +132,45 @@ const uint32_t *m2_snapshot(const m2_model *m, uint32_t c, uint32_t j) {
   return m->vc_pool + (size_t)m->snap_off[c][i] * m->k;
 }
 
-/* The number of chain[0 .. n) below trace position p, galloping down from
-** n (the cut points asked for lie mostly near the end of the cut), then a
-** binary search in the last bracket. */
-static uint32_t count_before(const uint32_t *chain, uint32_t n, uint32_t p) {
-  uint32_t lo = 0, hi = n;   /* the answer is in [lo, hi] */
-  for (uint32_t step = 1; hi > 0; step *= 2) {
-    uint32_t x = hi > step ? hi - step : 0;
-    if (chain[x] < p) {
-      lo = x + 1;
-      break;
-    }
-    hi = x;
-  }
+/* In the ascending a[lo .. hi), the first position x with a[x] >= v (hi if
+** none), by binary search. */
+static uint32_t lower_bound(const uint32_t *a, uint32_t lo, uint32_t hi, uint32_t v) {
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (chain[mid] < p) lo = mid + 1; else hi = mid;
+    if (a[mid] < v) lo = mid + 1; else hi = mid;
   }
   return lo;
 }
 
+/* The same, galloping from hint (any value; outside [lo, hi] it means lo):
+** the bracket doubles away from hint until it holds the answer, then a
+** binary search inside it, so an answer near hint costs O(log distance). */
+static uint32_t gallop_lower_bound(const uint32_t *a, uint32_t lo, uint32_t hi, uint32_t v,
+                                   uint32_t hint) {
+  uint32_t p = hint < lo || hint > hi ? lo : hint, step = 1;
+  if (p < hi && a[p] < v) {   /* the answer is after p */
+    uint32_t below = p, x = p + 1;
+    while (x < hi && a[x] < v) {
+      below = x;
+      step *= 2;
+      x = hi - p > step ? p + step : hi;
+    }
+    return lower_bound(a, below + 1, x, v);
+  }
+  for (uint32_t above = p;;) {   /* the answer is at or before p */
+    if (above == lo) return lo;
+    uint32_t x = above - lo > step ? above - step : lo;
+    if (a[x] < v) return lower_bound(a, x + 1, above, v);
+    above = x;
+    step *= 2;
+  }
+}
+
+/* The cut points asked for lie mostly near the end of the cut: gallop down
+** from X[q]. */
 void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out) {
-  for (uint32_t q = 0; q < m->k; q++) out[q] = count_before(m->chain[q], X[q], p);
+  for (uint32_t q = 0; q < m->k; q++)
+    out[q] = gallop_lower_bound(m->chain[q], 0, X[q], p, X[q]);
 }
 
 void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j) {
@@ -426,11 +443,7 @@ void m2_index_range(const m2_index *idx, uint32_t key, uint32_t thread, uint32_t
 }
 
 uint32_t m2_first_at_or_after(const m2_index *idx, uint32_t lo, uint32_t hi, uint32_t j) {
-  while (lo < hi) {
-    uint32_t mid = lo + (hi - lo) / 2;
-    if (idx->ci[mid] < j) lo = mid + 1; else hi = mid;
-  }
-  return lo;
+  return lower_bound(idx->ci, lo, hi, j);
 }
 
 uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
@@ -441,34 +454,9 @@ uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
   return p > lo ? idx->ev[p - 1] : M2_NONE;
 }
 
-/* The first position of [r->pos, r[1].pos) whose ci exceeds j, galloping
-** from p: the bracket doubles until it holds the answer, then a binary
-** search inside it. */
-static uint32_t first_after_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
-                                 uint32_t p) {
-  uint32_t lo = r->pos, hi = r[1].pos, step = 1;
-  if (p < lo || p > hi) p = lo;
-  if (p < hi && idx->ci[p] <= j) {   /* the answer is after p */
-    uint32_t below = p, x = p + 1;
-    while (x < hi && idx->ci[x] <= j) {
-      below = x;
-      step *= 2;
-      x = hi - p > step ? p + step : hi;
-    }
-    return m2_first_at_or_after(idx, below + 1, x, j + 1);
-  }
-  for (uint32_t above = p;;) {   /* the answer is at or before p */
-    if (above == lo) return lo;
-    uint32_t x = above - lo > step ? above - step : lo;
-    if (idx->ci[x] <= j) return m2_first_at_or_after(idx, x + 1, above, j + 1);
-    above = x;
-    step *= 2;
-  }
-}
-
 uint32_t m2_last_at_or_before_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
                                    uint32_t *near) {
-  *near = first_after_near(idx, r, j, *near);
+  *near = gallop_lower_bound(idx->ci, r->pos, r[1].pos, j + 1, *near);
   return *near > r->pos ? idx->ev[*near - 1] : M2_NONE;
 }
 
