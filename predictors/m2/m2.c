@@ -11,9 +11,10 @@
 ** (stats column complete = yes) every predictable race was reported.  With
 ** two threads C is always empty.
 **
-** The pairs are found in trace order on the calling thread and decided by
-** an ordered pool of deciders (--jobs), whose verdicts come back in the
-** order the pairs were found: every output is the same for every N.
+** With --jobs N > 1 the model is built on two threads, and the pairs,
+** found in trace order on the calling thread, are decided by an ordered
+** pool of N deciders whose verdicts come back in the order the pairs were
+** found: every output is the same for every N.
 */
 #include <errno.h>
 #include <inttypes.h>
@@ -244,13 +245,14 @@ static void decide_pair(void *decider, const void *item, void *result) {
 static void take_verdict(void *run, const void *item, const void *result) {
   m2_run *r = run;
   const m2_pair *p = item;
-  const m2_verdict *v = &((const m2_decision *)result)->v;
+  const m2_decision *dec = result;
+  const m2_verdict *v = &dec->v;
   if (p->e2 != r->last_e2) {
     r->last_e2 = p->e2;
     r->stopped = r->stopped || rp_report_should_stop(r->rep);
   }
   if (r->stopped) return;
-  m2_counts_add(&r->count, &((const m2_decision *)result)->count);
+  m2_counts_add(&r->count, &dec->count);
   if (v->race)
     note_race(r, p->e1, p->e2, v);
   else if (!v->certain)
@@ -404,8 +406,9 @@ int main(int argc, char **argv) {
        .help = "run the closure whenever X has an open acquire (the paper's algorithm; slower)"},
       {.name = "--jobs", .arg = "N", .kind = RP_OPT_COUNT,
        .target = &config.jobs,
-       .help = "decide the candidate pairs on N threads (default, or 0: one per usable CPU); "
-               "every output but the times and reach_bytes is the same for every N"},
+       .help = "build the model and decide the candidate pairs on N threads (default, or 0: "
+               "one per usable CPU); every output but the times and reach_bytes is the same "
+               "for every N"},
       {.name = "--no-window", .kind = RP_OPT_SET,
        .target = &config.no_window,
        .help = "close all of X (the paper's algorithm), not first the part after a run-first "
