@@ -2,7 +2,8 @@
 # make bench in parts (scripts/bench, BENCH_PARTS): the streaming table with
 # its ratio lines and M2 beside HB run end to end on a small trace, write
 # only where BENCH_OUT and BENCH_TRACES say, and print nothing of the parts
-# not asked for; an unknown part is refused before anything runs.  The
+# not asked for (nor generate the bench trace for a part that does not use
+# it); an unknown part is refused before anything runs.  The
 # figures themselves are not checked: a 3,000-event trace times nothing.
 . "$(dirname "$0")/lib.sh"
 under_sanitizers && { echo "ok (a script test: the normal build only)"; exit 0; }
@@ -18,6 +19,12 @@ for line in 'HB on STD / wc -l: .*(target <= 5)' 'HB on binary / reading it: .*(
 done
 grep -q '^oracle:\|^seqcheck\|^DC with G\|^PWR bounded\|^rp report' "$s" && fail "parts not asked for ran: $(cat "$s")"
 [ -s "$TMP/traces/bench-3000.bin" ] || fail "the trace is not under BENCH_TRACES"
+
+# A part that does not time on the bench trace does not generate it.
+rm -rf "$TMP/out" "$TMP/traces"
+BENCH_PARTS=oracle run_bench || fail "bench oracle exited $?: $(tail -5 "$TMP/log")"
+grep -q '^oracle: [0-9]* states' "$s" || fail "no oracle line: $(cat "$s")"
+[ ! -e "$TMP/traces/bench-3000.std" ] || fail "the oracle part generated the bench trace"
 
 rm -rf "$TMP/out"
 BENCH_PARTS=m2,nosuch run_bench
