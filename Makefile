@@ -19,7 +19,7 @@ CFLAGS   += -std=c11 -pthread -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFL
 LDFLAGS  += -pthread $(SANFLAGS)
 LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
-COMMON_SRC := $(wildcard predictors/common/*.c)
+COMMON_SRC := $(wildcard predictors/common/*/*.c)
 COMMON_LIB := $(BUILD)/libcommon.a
 HLIB_SRC   := $(wildcard harness/lib/*.c)
 HLIB       := $(BUILD)/libharness.a

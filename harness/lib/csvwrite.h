@@ -2,7 +2,7 @@
 ** Writing CSV rows.  A field is quoted by libcsv's csv_fwrite only when it
 ** needs it (separator, quote, line break, or blanks at either end), so the
 ** common case stays readable and every field reads back unchanged.
-** predictors/common/csv_write.h writes the predictors' reports by the same
+** predictors/common/report/csv_write.h writes the predictors' reports by the same
 ** rule but blanks, which csvtable.h keeps unquoted; the harness links no
 ** predictor code (tests/e2e/layering.sh), so it has this writer of its own.
 */

@@ -115,7 +115,7 @@ static void help_summary(const char *path, char *line, size_t size) {
 }
 
 /* "  NAME           text", the text wrapped to 79 columns under itself.
-** The predictors' help printer (predictors/common/cli.c) wraps the same way;
+** The predictors' help printer (predictors/common/cli/cli.c) wraps the same way;
 ** the harness keeps its own because it links no predictor code. */
 static void print_command(const char *name, const char *text) {
   enum { COLUMN = 17, WIDTH = 79 };

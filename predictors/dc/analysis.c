@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /* ---- State lookup, created on first use ---------------------------------- */
 

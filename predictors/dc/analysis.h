@@ -1,7 +1,7 @@
 /*
 ** The DC front end (spec dc-vindication.md §4): one pass over the trace with
 ** vector clocks for the doesn't-commute order, and in lockstep the HB and WCP
-** clocks (Appendix X: common/wcp_clocks.h, the Vindicator artifact's variant)
+** clocks (Appendix X: common/wcp_engine/wcp_clocks.h, the Vindicator artifact's variant)
 ** that classify each DC race by its reported partner.
 ** With a graph it also builds the constraint graph G (§5) for VindicateRace.
 **
@@ -14,10 +14,10 @@
 #include <stdint.h>
 
 #include "graph.h"
-#include "key_table.h"
-#include "race_report.h"
-#include "vc.h"
-#include "wcp_clocks.h"
+#include "base/key_table.h"
+#include "report/race_report.h"
+#include "base/vc.h"
+#include "wcp_engine/wcp_clocks.h"
 
 /* The strongest relation under which a race's reported partner is unordered. */
 typedef enum dc_class { DC_CLASS_HB, DC_CLASS_WCP, DC_CLASS_DC } dc_class;

@@ -23,10 +23,10 @@
 #include <sys/stat.h>
 
 #include "analysis.h"
-#include "diag.h"
-#include "driver.h"
-#include "std_format.h"
-#include "u64set.h"
+#include "base/diag.h"
+#include "driver/driver.h"
+#include "trace/std_format.h"
+#include "base/u64set.h"
 #include "vindicate.h"
 
 typedef enum vindicate_mode { MODE_DC_ONLY, MODE_ALL, MODE_NONE } vindicate_mode;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 void dc_graph_init(dc_graph *g) {
   memset(g, 0, sizeof *g);

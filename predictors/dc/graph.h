@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "event.h"
+#include "trace/event.h"
 
 #define DC_NONE UINT32_MAX
 

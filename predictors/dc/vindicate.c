@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "key_table.h"
-#include "u64set.h"
+#include "base/diag.h"
+#include "base/key_table.h"
+#include "base/u64set.h"
 
 /* ---- Scratch sets and the time budget ------------------------------------- */
 

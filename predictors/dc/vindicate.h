@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "graph.h"
-#include "key_table.h"
+#include "base/key_table.h"
 
 typedef enum vr_verdict { VR_VERIFIED, VR_FALSE, VR_UNKNOWN } vr_verdict;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 void adaptive_history_init(adaptive_history *h) { memset(h, 0, sizeof *h); }
 

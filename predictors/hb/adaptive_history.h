@@ -10,7 +10,7 @@
 #ifndef HB_ADAPTIVE_HISTORY_H
 #define HB_ADAPTIVE_HISTORY_H
 
-#include "access_history.h"
+#include "shadow/access_history.h"
 
 typedef struct adaptive_slot {
   rp_history_entry epoch;   /* the single epoch; clock 0 when empty */

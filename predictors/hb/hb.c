@@ -9,11 +9,11 @@
 */
 #include <stdlib.h>
 
-#include "access_history.h"
+#include "shadow/access_history.h"
 #include "adaptive_history.h"
-#include "diag.h"
-#include "driver.h"
-#include "hb_clocks.h"
+#include "base/diag.h"
+#include "driver/driver.h"
+#include "shadow/hb_clocks.h"
 
 typedef struct hb_config {
   bool epochs;

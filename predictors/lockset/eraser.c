@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /* Thread t's private lock: above every real lock id, so sets stay sorted. */
 static uint32_t thread_lock(uint32_t t) { return UINT32_MAX - t; }

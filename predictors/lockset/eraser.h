@@ -13,8 +13,8 @@
 #ifndef LOCKSET_ERASER_H
 #define LOCKSET_ERASER_H
 
-#include "locksets.h"
-#include "race_report.h"
+#include "shadow/locksets.h"
+#include "report/race_report.h"
 
 typedef struct eraser_var {
   bool seen, reads_only;

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "driver.h"
+#include "base/diag.h"
+#include "driver/driver.h"
 #include "eraser.h"
-#include "locksets.h"
-#include "pwr_engine.h"
+#include "shadow/locksets.h"
+#include "pwr_engine/pwr_engine.h"
 
 typedef enum lockset_mode { MODE_LS, MODE_LS_CT, MODE_ERASER } lockset_mode;
 

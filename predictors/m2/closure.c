@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /* Nodes of ds and q are numbered within W = X - P. */
 static rp_cr_node node(const m2_closure *c, uint32_t e) {

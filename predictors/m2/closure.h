@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "chain_reach.h"
+#include "base/chain_reach.h"
 #include "model.h"
 #include "window.h"
 

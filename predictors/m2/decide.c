@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 const char *const m2_how_name[M2_HOW_COUNT] = {
     "fast", "fast-open", "postponed", "closure-i1", "closure-i2",

@@ -24,11 +24,11 @@
 #include <sys/stat.h>
 
 #include "decide.h"
-#include "diag.h"
-#include "driver.h"
+#include "base/diag.h"
+#include "driver/driver.h"
 #include "model.h"
-#include "ordered_pool.h"
-#include "witness.h"
+#include "base/ordered_pool.h"
+#include "reorder/witness.h"
 
 typedef struct m2_config {
   const char *witness_dir;

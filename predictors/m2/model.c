@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "side_task.h"
+#include "base/diag.h"
+#include "base/side_task.h"
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 

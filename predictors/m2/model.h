@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "trace.h"
+#include "trace/trace.h"
 
 #define M2_NONE UINT32_MAX
 

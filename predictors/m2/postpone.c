@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 void m2_postpone_init(m2_postpone *pp, const m2_model *m) {
   memset(pp, 0, sizeof *pp);

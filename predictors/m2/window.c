@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /* The two indexes of each op that has any: the shared one, then its own. */
 static const int index_of_op[RP_OP_REL + 1][2] = {

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "diag.h"
-#include "key_table.h"
+#include "base/diag.h"
+#include "base/key_table.h"
 
 /* Conflicting pairs: per variable, the cross-thread pairs with a write. */
 static uint64_t count_pairs(const rp_rmodel *m) {

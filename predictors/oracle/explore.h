@@ -10,8 +10,8 @@
 #ifndef ORACLE_EXPLORE_H
 #define ORACLE_EXPLORE_H
 
-#include "reorder.h"
-#include "u64set.h"
+#include "reorder/reorder.h"
+#include "base/u64set.h"
 
 typedef struct explore {
   const rp_rmodel *m;

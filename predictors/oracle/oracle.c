@@ -17,13 +17,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "deadlock_report.h"
-#include "diag.h"
-#include "std_format.h"
-#include "driver.h"
+#include "report/deadlock_report.h"
+#include "base/diag.h"
+#include "trace/std_format.h"
+#include "driver/driver.h"
 #include "explore.h"
-#include "reorder.h"
-#include "witness.h"
+#include "reorder/reorder.h"
+#include "reorder/witness.h"
 
 typedef struct oracle_config {
   const rp_rdef *def;

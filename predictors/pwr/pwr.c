@@ -16,9 +16,9 @@
 */
 #include <stdlib.h>
 
-#include "diag.h"
-#include "driver.h"
-#include "pwr_engine.h"
+#include "base/diag.h"
+#include "driver/driver.h"
+#include "pwr_engine/pwr_engine.h"
 
 /* --- options, stats, lifetime ---------------------------------------- */
 

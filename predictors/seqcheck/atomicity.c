@@ -12,9 +12,9 @@
 
 #include <inttypes.h>
 
-#include "csv_write.h"
+#include "report/csv_write.h"
 #include "gprime.h"
-#include "std_format.h"
+#include "trace/std_format.h"
 
 static void write_row(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const rp_trace *t = r->trace;

@@ -16,9 +16,9 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "deadlock_report.h"
-#include "diag.h"
-#include "std_format.h"
+#include "report/deadlock_report.h"
+#include "base/diag.h"
+#include "trace/std_format.h"
 
 typedef struct nest {
   uint32_t outer_lock, inner_lock, a, b;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 static void join(uint32_t *into, const uint32_t *from, uint32_t k) {
   for (uint32_t u = 0; u < k; u++)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 #define NO_SLOT UINT32_MAX
 

@@ -4,7 +4,7 @@
 ** the candidate set F (Algorithm 1), seeds orders (program order implicit,
 ** reads-from of pinned reads, fork/join, the sequence, Algorithm 2's lock
 ** orders, step S), closes them in the graph G (Algorithm 3, on
-** common/chain_reach.h), orders the free reads' writers (PAPER modes) and
+** common/base/chain_reach.h), orders the free reads' writers (PAPER modes) and
 ** every remaining conflicting pair (Algorithm 4), linearises G and replays
 ** the result (Validate, §4.7).  Only a validated answer counts as feasible.
 **
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "chain_reach.h"
+#include "base/chain_reach.h"
 #include "trace_index.h"
 
 /* What a free read may observe (spec ). */

@@ -11,7 +11,7 @@
 #include "gprime.h"
 
 #include <inttypes.h>
-#include "witness.h"
+#include "reorder/witness.h"
 
 /* Whether e1 and e2 hold a common lock (then they cannot be adjacent). */
 static bool common_lock(const sc_index *ix, uint32_t e1, uint32_t e2) {

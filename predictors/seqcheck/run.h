@@ -9,9 +9,9 @@
 
 #include <stdio.h>
 
-#include "key_table.h"
+#include "base/key_table.h"
 #include "query.h"
-#include "race_report.h"
+#include "report/race_report.h"
 
 enum { SC_BUG_RACES = 1, SC_BUG_DEADLOCKS = 2, SC_BUG_ATOMICITY = 4 };
 

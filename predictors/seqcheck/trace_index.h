@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "trace.h"
-#include "trace_threads.h"
+#include "trace/trace.h"
+#include "trace/trace_threads.h"
 
 #define SC_NONE UINT32_MAX
 

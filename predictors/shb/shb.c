@@ -8,10 +8,10 @@
 */
 #include <stdlib.h>
 
-#include "access_history.h"
-#include "diag.h"
-#include "driver.h"
-#include "hb_clocks.h"
+#include "shadow/access_history.h"
+#include "base/diag.h"
+#include "driver/driver.h"
+#include "shadow/hb_clocks.h"
 
 typedef struct shb_state {
   rp_hb_clocks clocks;

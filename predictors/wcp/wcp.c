@@ -1,6 +1,6 @@
 /*
 ** rp-wcp: weak causal precedence (Kini, Mathur, Viswanathan, PLDI'17), the
-** linear-time vector-clock algorithm of common/wcp_clocks.h, its races
+** linear-time vector-clock algorithm of common/wcp_engine/wcp_clocks.h, its races
 ** found by checking each access against the history with the WCP clock.
 ** Racy events are exact for the relation WCP ∪ PO (access_history.h).
 ** Soundness: only the first race carries a guarantee, and it is "a
@@ -9,10 +9,10 @@
 */
 #include <stdlib.h>
 
-#include "access_history.h"
-#include "diag.h"
-#include "driver.h"
-#include "wcp_clocks.h"
+#include "shadow/access_history.h"
+#include "base/diag.h"
+#include "driver/driver.h"
+#include "wcp_engine/wcp_clocks.h"
 
 typedef struct wcp_config {
   bool no_gc, rapid;

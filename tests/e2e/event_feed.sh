@@ -1,4 +1,4 @@
-# The event feed (predictors/common/event_feed.h) reads the trace on a
+# The event feed (predictors/common/trace/event_feed.h) reads the trace on a
 # second thread, ahead of the predictor, or inline when the process has one
 # CPU.  Every streaming predictor must print the same races, stats, notes
 # and errors either way, and a run stopped early (--first-race,

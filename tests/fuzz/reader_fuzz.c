@@ -10,7 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "trace_source.h"
+#include "trace/trace_source.h"
 
 static void read_all(const char *path, int mode) {
   rp_source s;

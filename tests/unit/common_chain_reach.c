@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "chain_reach.h"
+#include "base/chain_reach.h"
 
 enum { MAXK = 5, MAXLEN = 14, MAXN = MAXK * MAXLEN };
 

@@ -11,12 +11,12 @@
 
 #include <cmocka.h>
 
-#include "cli.h"
-#include "hb_clocks.h"
-#include "key_table.h"
-#include "locksets.h"
-#include "names.h"
-#include "race_report.h"
+#include "cli/cli.h"
+#include "shadow/hb_clocks.h"
+#include "base/key_table.h"
+#include "shadow/locksets.h"
+#include "trace/names.h"
+#include "report/race_report.h"
 
 /* Runs misuse() in a child whose standard error goes to message; returns
 ** the child's wait status. */

@@ -7,9 +7,9 @@
 
 #include <cmocka.h>
 
-#include "hash_index.h"
-#include "key_table.h"
-#include "u64set.h"
+#include "base/hash_index.h"
+#include "base/key_table.h"
+#include "base/u64set.h"
 
 static void ids_are_dense_in_order_of_first_insertion(void **state) {
   (void)state;

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "names.h"
+#include "trace/names.h"
 
 static void ids_are_dense_in_order_of_first_appearance(void **state) {
   (void)state;

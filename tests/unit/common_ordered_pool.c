@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "ordered_pool.h"
+#include "base/ordered_pool.h"
 
 enum { MAX_DOERS = 4 };
 

@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-#include "cli.h"
-#include "distance_hist.h"
-#include "race_report.h"
+#include "cli/cli.h"
+#include "report/distance_hist.h"
+#include "report/race_report.h"
 
 static void small_distances_give_the_exact_lower_median(void **state) {
   (void)state;

@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
-#include "bin_format.h"
-#include "std_format.h"
-#include "trace_source.h"
+#include "trace/bin_format.h"
+#include "trace/std_format.h"
+#include "trace/trace_source.h"
 
 static int parse(const char *line, rp_symbols *sym, rp_event *ev, const char **expected) {
   return rp_std_parse_line(line, strlen(line), sym, ev, expected);

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "reorder.h"
+#include "reorder/reorder.h"
 
 /* Load an STD trace given as text. */
 static void load(rp_trace *t, const char *text) {

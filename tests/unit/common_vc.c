@@ -5,8 +5,8 @@
 
 #include <cmocka.h>
 
-#include "hb_clocks.h"
-#include "vc.h"
+#include "shadow/hb_clocks.h"
+#include "base/vc.h"
 
 static void missing_entries_read_as_zero(void **state) {
   (void)state;

@@ -5,7 +5,7 @@
 **   rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D]
 **   rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D]
 **
-** WITNESS (format: predictors/common/witness.h) must be a correct reordering
+** WITNESS (format: predictors/common/reorder/witness.h) must be a correct reordering
 ** of ORIGINAL under definition D (default enabled) followed by the events at
 ** positions E1 and E2 of ORIGINAL, which must race there as D demands.
 ** With --deadlock, the whole witness is the reordering, after which the
@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "diag.h"
-#include "reorder.h"
-#include "witness.h"
+#include "cli/cli.h"
+#include "base/diag.h"
+#include "reorder/reorder.h"
+#include "reorder/witness.h"
 
 static const char usage[] =
     "rp-" RP_TOOL_NAME ": check a race, deadlock or atomicity witness against its\n"

@@ -13,13 +13,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "bin_format.h"
-#include "cli.h"
-#include "csv_format.h"
-#include "diag.h"
-#include "rr_format.h"
-#include "std_format.h"
-#include "trace_source.h"
+#include "trace/bin_format.h"
+#include "cli/cli.h"
+#include "trace/csv_format.h"
+#include "base/diag.h"
+#include "trace/rr_format.h"
+#include "trace/std_format.h"
+#include "trace/trace_source.h"
 
 typedef struct convert_config {
   const char *output;

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "diag.h"
+#include "cli/cli.h"
+#include "base/diag.h"
 #include "gen_model.h"
 
 static const char usage[] =

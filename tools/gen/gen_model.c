@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 /* Mean number of accesses a critical section is planned to span. */
 #define CS_MEAN_ACCESSES 4

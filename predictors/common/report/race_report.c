@@ -1,0 +1,185 @@
+/* Race report and stats writer; see race_report.h. */
+#include "race_report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "csv_write.h"
+#include "base/diag.h"
+
+static const char race_header[] =
+    "first,second,variable,first_thread,second_thread,first_op,second_op,"
+    "first_loc,second_loc,distance";
+static const char stats_header[] =
+    "predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,"
+    "racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms";
+
+static FILE *open_output(const char *path) {
+  if (path == NULL) return NULL;
+  if (strcmp(path, "-") == 0) return stdout;
+  FILE *f = fopen(path, "w");
+  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  return f;
+}
+
+void rp_report_open(rp_race_report *r, const rp_options *opt,
+                    const char *predictor, const rp_symbols *sym,
+                    const char *extra_race_columns) {
+  memset(r, 0, sizeof *r);
+  r->predictor = predictor;
+  r->trace = opt->trace;
+  r->sym = sym;
+  r->quiet = opt->quiet;
+  r->first_race = opt->first_race;
+  r->max_races = opt->max_races;
+  r->races = open_output(opt->races_path);
+  r->stats = open_output(opt->stats_path);
+  if (r->races)
+    fprintf(r->races, "%s%s\n", race_header, extra_race_columns ? extra_race_columns : "");
+  rp_hist_init(&r->distances);
+  rp_u64set_init(&r->late_seconds);
+  rp_u64set_init(&r->racy_lines);
+  rp_u64set_init(&r->location_pairs);
+  clock_gettime(CLOCK_MONOTONIC, &r->started);
+}
+
+static void write_race(rp_race_report *r, const rp_access *a, const rp_access *b,
+                       uint32_t var, const char *extra) {
+  FILE *f = r->races;
+  const rp_symbols *s = r->sym;
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",", a->pos, b->pos);
+  rp_csv_field(f, rp_names_get(&s->vars, var));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->threads, a->thread));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->threads, b->thread));
+  fprintf(f, ",%s,%s,", rp_op_name((rp_op)a->op), rp_op_name((rp_op)b->op));
+  rp_csv_field(f, rp_names_get(&s->locs, a->loc));
+  fputc(',', f);
+  rp_csv_field(f, rp_names_get(&s->locs, b->loc));
+  fprintf(f, ",%" PRIu64 "%s\n", b->pos - a->pos, extra ? extra : "");
+}
+
+/* Pairs of one `second` arrive together and in increasing order of it from
+** every predictor so far: then a new racy event is a larger `second`.  One
+** that arrives late may have been counted before; it counts unless it came
+** late already, and racy_events is flagged as an upper bound. */
+static void count_racy_event(rp_race_report *r, uint64_t second) {
+  if (second > r->last_second) {   /* positions start at 1 */
+    r->racy_events++;
+    r->last_second = second;
+  } else if (second < r->last_second && rp_u64set_add(&r->late_seconds, second)) {
+    r->racy_events++;
+  }
+}
+
+/* The contract of a reported pair: two events of the trace, with its ids. */
+static void check_pair(const char *function, const rp_race_report *r, const rp_access *a,
+                       const rp_access *b, uint32_t var) {
+  RP_ASSERT_OF(function, a->pos != b->pos && a->pos > 0 && b->pos > 0,
+               "two distinct events, at 1-based positions");
+  RP_ASSERT_OF(function, var < r->sym->vars.count, "a variable id of the trace");
+  RP_ASSERT_OF(function, a->thread < r->sym->threads.count && b->thread < r->sym->threads.count,
+               "thread ids of the trace");
+  RP_ASSERT_OF(function, a->loc < r->sym->locs.count && b->loc < r->sym->locs.count,
+               "location ids of the trace");
+}
+
+/* A row for the pair, earlier event first; counted in the stats unless it
+** is not a race (the oracle's undecided pairs, M2's set C). */
+static void add_row(const char *function, rp_race_report *r, const rp_access *a,
+                    const rp_access *b, uint32_t var, const char *extra, bool counted) {
+  rp_symbols_lock(r->sym);
+  check_pair(function, r, a, b, var);
+  if (a->pos > b->pos) {
+    const rp_access *t = a;
+    a = b;
+    b = t;
+  }
+  if (counted) {
+    r->pairs++;
+    rp_hist_add(&r->distances, b->pos - a->pos);
+    count_racy_event(r, b->pos);
+    rp_u64set_add(&r->racy_lines, b->loc);
+    rp_u64set_add(&r->location_pairs, rp_location_pair_key(a->loc, b->loc));
+  }
+  if (r->races) write_race(r, a, b, var, extra);
+  rp_symbols_unlock(r->sym);
+}
+
+void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
+                    uint32_t var, const char *extra) {
+  if (r->max_races && r->pairs >= r->max_races) return;
+  add_row(__func__, r, a, b, var, extra, true);
+}
+
+void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
+                             uint32_t var, const char *extra) {
+  add_row(__func__, r, a, b, var, extra, false);
+}
+
+void rp_report_extra_stats(rp_race_report *r, const char *header, const char *fmt, ...) {
+  va_list ap;
+  size_t n = strlen(r->extra_values);
+  va_start(ap, fmt);
+  vsnprintf(r->extra_values + n, sizeof r->extra_values - n, fmt, ap);
+  va_end(ap);
+  n = strlen(r->extra_header);
+  snprintf(r->extra_header + n, sizeof r->extra_header - n, "%s", header);
+}
+
+/* The approximate column: which counts are not exact. */
+static void approximate(const rp_race_report *r, bool median_exact, char *out, size_t size) {
+  snprintf(out, size, "%s%s%s", median_exact ? "" : "median_distance",
+           median_exact || rp_u64set_count(&r->late_seconds) == 0 ? "" : ";",
+           rp_u64set_count(&r->late_seconds) ? "racy_events" : "");
+}
+
+static void close_output(FILE *f, const char *what) {
+  if (f == NULL) return;
+  if (fflush(f) != 0 || ferror(f) || (f != stdout && fclose(f) != 0))
+    rp_die(RP_EXIT_RESOURCE, "error writing the %s: %s", what, strerror(errno));
+}
+
+void rp_report_finish(rp_race_report *r, uint64_t events) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double ms = (double)(now.tv_sec - r->started.tv_sec) * 1e3 +
+              (double)(now.tv_nsec - r->started.tv_nsec) / 1e6;
+  bool median_exact;
+  uint64_t median = rp_hist_median(&r->distances, &median_exact);
+  char approx[64];
+  approximate(r, median_exact, approx, sizeof approx);
+  const rp_symbols *s = r->sym;
+
+  if (r->stats) {
+    fprintf(r->stats, "%s,approximate%s\n", stats_header, r->extra_header);
+    rp_csv_field(r->stats, r->predictor);
+    fputc(',', r->stats);
+    rp_csv_field(r->stats, r->trace);
+    fprintf(r->stats,
+            ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
+            ",%.3f,%s%s\n",
+            events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
+            r->racy_events, rp_u64set_count(&r->location_pairs), rp_u64set_count(&r->racy_lines), r->distances.max,
+            median, ms, approx, r->extra_values);
+  }
+  if (!r->quiet)
+    printf("%s: %s: %" PRIu64 " events, %zu threads, %zu locks, %zu variables: "
+           "%" PRIu64 " racy events, %zu racy lines, %" PRIu64 " racy pairs, "
+           "%zu racy location pairs%s%s%s (%.0f ms)\n",
+           r->predictor, r->trace, events, s->threads.count, s->locks.count,
+           s->vars.count, r->racy_events, rp_u64set_count(&r->racy_lines), r->pairs,
+           rp_u64set_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
+           approx, ms);
+  close_output(r->races, "race report");
+  close_output(r->stats, "stats");
+  rp_u64set_free(&r->late_seconds);
+  rp_u64set_free(&r->racy_lines);
+  rp_u64set_free(&r->location_pairs);
+  rp_hist_free(&r->distances);
+}

@@ -1,0 +1,113 @@
+/*
+** Race reporting: the race report CSV and the one-row stats summary that
+** every predictor writes (DESIGN.md, "Predictor contract").
+**
+** Race report columns:
+**   first,second,variable,first_thread,second_thread,first_op,second_op,
+**   first_loc,second_loc,distance[,extra columns of the predictor]
+** Stats columns:
+**   predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,
+**   racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms
+**   [,extra columns of the predictor]
+**   ,approximate [,extra columns of the predictor]
+** where racy_events counts distinct `second` events, racy_lines the distinct
+** locations of those, racy_location_pairs the distinct unordered location
+** pairs.  Memory is bounded by the locations, not by the pairs: racy events
+** are counted as the pairs arrive in order of `second` (as every streaming
+** predictor reports them) and distances go to a histogram (distance_hist.h).
+** `approximate` names the counts that are not exact, ';'-separated (empty
+** normally): median_distance when the median's histogram bucket holds
+** different distances, racy_events (then an upper bound) when pairs came out
+** of order.
+*/
+#ifndef RP_RACE_REPORT_H
+#define RP_RACE_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "distance_hist.h"
+#include "trace/event.h"
+#include "base/u64set.h"
+
+/* What a report needs to know of an access: kept by predictors beside the
+** clock data of earlier accesses so that pairs can be printed. */
+typedef struct rp_access {
+  uint64_t pos;
+  uint32_t thread;
+  uint32_t loc;
+  uint32_t op;
+} rp_access;
+
+static inline rp_access rp_access_of(const rp_event *ev, uint64_t pos) {
+  rp_access a = {pos, ev->thread, ev->loc, ev->op};
+  return a;
+}
+
+/* The key of the unordered pair of locations {a, b}: racy_location_pairs
+** counts these, and predictors that count location pairs of their own
+** (DC's classes, M2's set C) use the same key. */
+static inline uint64_t rp_location_pair_key(uint32_t a, uint32_t b) {
+  uint32_t lo = a < b ? a : b;
+  return ((uint64_t)lo << 32) | (a ^ b ^ lo);
+}
+
+typedef struct rp_options rp_options;
+
+typedef struct rp_race_report {
+  const char *predictor;
+  const char *trace;
+  const rp_symbols *sym;
+  FILE *races;                 /* NULL without --races */
+  FILE *stats;                 /* NULL without --stats */
+  bool quiet;
+  bool first_race;
+  uint64_t max_races;          /* 0: no limit */
+
+  uint64_t pairs;
+  uint64_t racy_events;        /* distinct `second` positions */
+  uint64_t last_second;        /* the latest `second`, for counting in order */
+  rp_u64set late_seconds;      /* seconds reported after a later one */
+  rp_u64set racy_lines, location_pairs;
+  rp_distance_hist distances;
+  struct timespec started;
+  uint64_t reentrant_dropped;  /* set by the driver before finish() */
+  char extra_header[1024];     /* extra stats columns, each starting ',' */
+  char extra_values[1024];
+  char extra_summary[256];     /* appended to the human summary */
+} rp_race_report;
+
+/* Open the outputs named by opt; extra_race_columns (e.g. ",verdict") are
+** appended to the race report's header, or NULL. */
+void rp_report_open(rp_race_report *r, const rp_options *opt,
+                    const char *predictor, const rp_symbols *sym,
+                    const char *extra_race_columns);
+
+/* Report the race (a, b) on variable var.  extra holds the predictor's extra
+** fields, already CSV-formatted and each preceded by ',', or NULL. */
+void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
+                    uint32_t var, const char *extra);
+
+/* Write a row for the pair (a, b) like rp_report_pair, without counting it
+** as a race in the stats: for rows that are not races, such as the oracle's
+** undecided pairs (extra = ",unknown"). */
+void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_access *b,
+                             uint32_t var, const char *extra);
+
+/* Whether --first-race or --max-races says the analysis may stop now
+** (inline: the driver asks after every event). */
+static inline bool rp_report_should_stop(const rp_race_report *r) {
+  return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
+}
+
+/* Add predictor-specific stats columns: header like ",verified,false" and
+** values formatted with fmt. */
+void rp_report_extra_stats(rp_race_report *r, const char *header,
+                           const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Write the stats row and the summary line; close the outputs. */
+void rp_report_finish(rp_race_report *r, uint64_t events);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+** The helpers of one run that every bug kind uses (run.h): witnesses,
+** counters and the time budget.  They live apart from main (seqcheck.c) so
+** that the bug kinds call down into this file and never back into main.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/diag.h"
+#include "run.h"
+#include "reorder/witness.h"
+
+size_t sc_witness_events(sc_run *r, sc_vx stop) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->q.lin_len; i++) {
+    sc_vx v = r->q.lin[i];
+    if (v.t == stop.t && v.s == stop.s) break;
+    if (sc_is_phantom(v)) continue;
+    RP_GROW(r->path, r->path_cap, n);
+    r->path[n++] = r->ix.by_thread.ev[v.t][v.s / 2];
+  }
+  return n;
+}
+
+void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
+                      const uint32_t *tail, size_t ntail) {
+  char path[4096], err[512];
+  snprintf(path, sizeof path, "%s/%s", r->cfg->witness_dir, name);
+  FILE *f = fopen(path, "w");
+  if (!f) rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", path, strerror(errno));
+  fprintf(f, "# %s\n", comment);
+  if (rp_witness_write_events(f, r->trace, r->path, len, err, sizeof err) < 0 ||
+      rp_witness_write_events(f, r->trace, tail, ntail, err, sizeof err) < 0)
+    rp_die(RP_EXIT_INPUT, "%s: %s", path, err);
+  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+}
+
+void sc_kind_found(sc_kind *k, uint64_t distance) {
+  k->found++;
+  k->sum_distance += (double)distance;
+  if (distance > k->max_distance) k->max_distance = distance;
+}
+
+bool sc_out_of_time(sc_run *r) {
+  if (!r->out_of_time && r->cfg->budget_ms)
+    r->out_of_time = sc_ms_since(&r->started) > (double)r->cfg->budget_ms;
+  return r->out_of_time;
+}
+
+double sc_ms_since(const struct timespec *t0) {
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
