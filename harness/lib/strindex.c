@@ -38,12 +38,6 @@ int strindex_add(StrIndex *x, const char *s) {
   return x->slots[slot] - 1;
 }
 
-int strindex_find(const StrIndex *x, const char *s) {
-  if (x->nslots == 0) return -1;
-  int slot = slot_of(x, s);
-  return x->slots[slot] - 1;
-}
-
 void strindex_free(StrIndex *x) {
   strvec_free(&x->names);
   free(x->slots);

@@ -19,9 +19,6 @@ typedef struct StrIndex {
 /* The position of s, adding it at the end if new. */
 int strindex_add(StrIndex *x, const char *s);
 
-/* The position of s, or -1. */
-int strindex_find(const StrIndex *x, const char *s);
-
 void strindex_free(StrIndex *x);
 
 #endif

@@ -49,6 +49,3 @@ bool rp_vc_leq(const rp_vc *a, const rp_vc *b) {
   return true;
 }
 
-void rp_vc_clear(rp_vc *v) {
-  if (v->n) memset(v->c, 0, v->n * sizeof *v->c);
-}

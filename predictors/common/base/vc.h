@@ -48,8 +48,6 @@ bool rp_vc_join(rp_vc *dst, const rp_vc *src);
 void rp_vc_copy(rp_vc *dst, const rp_vc *src);
 /* a <= b component-wise. */
 bool rp_vc_leq(const rp_vc *a, const rp_vc *b);
-/* Set every entry to 0, keeping the storage. */
-void rp_vc_clear(rp_vc *v);
 
 typedef uint64_t rp_epoch;
 #define RP_EPOCH_NONE ((rp_epoch)0)   /* clock 0: before every event */

@@ -112,8 +112,6 @@ rp_input *rp_input_open(int fd, const char *path, char *error, size_t error_len)
   return in;
 }
 
-rp_compression rp_input_compression(const rp_input *in) { return in->kind; }
-
 static ssize_t read_plain(rp_input *in, unsigned char *buf, size_t cap, char *error, size_t len) {
   if (in->raw_pos < in->raw_len) {
     size_t n = in->raw_len - in->raw_pos < cap ? in->raw_len - in->raw_pos : cap;

@@ -27,8 +27,6 @@ typedef struct rp_input rp_input;
 ** those cannot be read or a decoder cannot be set up. */
 rp_input *rp_input_open(int fd, const char *path, char *error, size_t error_len);
 
-rp_compression rp_input_compression(const rp_input *in);
-
 /* Up to cap decompressed bytes into buf: the count, 0 at the end of the
 ** input, or -1 with "PATH: expected ..." / "PATH: read error ..." in error. */
 ssize_t rp_input_read(rp_input *in, void *buf, size_t cap, char *error, size_t error_len);
