@@ -6,7 +6,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-read -r threads fj < <(trace_facts "$1")
+read -r threads fj _ < <(trace_facts "$1")
 if is_special "$3"; then
   result=$(special_result "$1" "$2" "$3" "$4" "${5:-}")
 else

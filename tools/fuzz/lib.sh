@@ -17,27 +17,17 @@ present_claims() {
   done
 }
 
-# "THREADS FJ" of a trace: its number of threads, 1 if it forks or joins.
+# "THREADS FJ NESTED" of a trace, from rp-info: its threads with events, 1
+# if it forks or joins, 1 if every thread releases its innermost held lock
+# (a re-entrant acquire and its release count, not nest).
 trace_facts() {
-  awk -F'|' '!/^[[:space:]]*(#|$)/ { t[$1] = 1; if ($2 ~ /^(fork|join)\(/) fj = 1 }
-             END { n = 0; for (x in t) n++; print n, fj + 0 }' "$1"
+  local threads fj nested
+  read -r threads fj nested < <("$RP_BIN/rp-info" --fields active_threads,fork_join,well_nested "$1")
+  echo "$threads $([ "$fj" = yes ] && echo 1 || echo 0) $([ "$nested" = yes ] && echo 1 || echo 0)"
 }
 
 # The report a claim compares: --deadlocks for deadlocks-* claims, else --races.
 report_option() { case ${1:-} in deadlocks-*) echo --deadlocks ;; *) echo --races ;; esac; }
-
-# Whether every thread of the trace releases its innermost held lock (a
-# re-entrant acquire and its release count, not nest).
-well_nested() {
-  awk -F'|' '!/^[[:space:]]*(#|$)/ && $2 ~ /^(acq|rel)\(/ {
-      t = $1; l = $2; sub(/^(acq|rel)\(/, "", l); sub(/\)$/, "", l)
-      if ($2 ~ /^acq/) { if (held[t, l]++ == 0) stack[t, ++depth[t]] = l; next }
-      if (--held[t, l] > 0) next
-      if (stack[t, depth[t]] != l) { bad = 1; exit }
-      depth[t]--
-    }
-    END { exit bad }' "$1"
-}
 
 # Whether rp-PRED with OPTS declines TRACE as outside what its spec supports
 # (SeqCheck rejects a lock released out of nesting order, exit 2 naming
@@ -159,7 +149,7 @@ fails() {
     return $?
   fi
   dir=$(mktemp -d)
-  read -r threads fj < <(trace_facts "$1")
+  read -r threads fj _ < <(trace_facts "$1")
   if reference_run "$1" "$3" "$4" "$dir/o.csv" "$dir/s.csv" &&
      predictor_run "$1" "$2" "$5" "$dir/p.csv" "$3"; then
     claim_outcome "$3" "$1" "$2" "$5" "$4" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" |

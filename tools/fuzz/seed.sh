@@ -36,9 +36,7 @@ for seed in "$@"; do
   "$RP_BIN/rp-gen" --small $FUZZ_GEN_ARGS --seed "$seed" -o "$work/t.std" ||
     { echo "error gen $seed"; continue; }
   rm -f "$work"/*.csv
-  read -r threads fj < <(trace_facts "$work/t.std")
-  nested=1
-  well_nested "$work/t.std" || nested=0
+  read -r threads fj nested < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
     label=$pred${opts:+[$opts]}
