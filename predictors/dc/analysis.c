@@ -1,10 +1,10 @@
 /*
-** The DC analysis, one event at a time (spec dc-vindication.md §4.3), with
-** the WCP companion of Appendix X run on the same events for classification.
+** The DC analysis, one event at a time (docs/dc.md §C3), with
+** the WCP companion of docs/wcp.md §W7 run on the same events for classification.
 **
 ** Every event ticks its thread's own entry of the DC and HB clocks afterwards,
 ** so a (thread, local time) pair names exactly one event and joining an
-** access's clock orders that access and nothing after it (§4.3 notes).
+** access's clock orders that access and nothing after it (docs/dc.md §C3).
 */
 #include "analysis.h"
 
@@ -24,7 +24,7 @@ static dc_thread *thread_of(dc_analysis *a, uint32_t t) {
   if (!th->started) {
     th->started = true;
     th->last = th->first = th->fork_node = DC_NONE;
-    rp_vc_set(&th->c, t, 1);   /* pitfall P0: own entry starts at 1 */
+    rp_vc_set(&th->c, t, 1);   /* docs/dc.md §C5: own entry starts at 1 */
   }
   return th;
 }
@@ -101,7 +101,7 @@ static void join_from(dc_analysis *a, dc_thread *th, const rp_vc *v, uint32_t u,
 }
 
 /* JOIN_L: rule (a) from the sections summarised by clk, with each thread's
-** latest contributing release as the graph edge (pitfall in §4.4). */
+** latest contributing release as the graph edge (a pitfall of §C5). */
 static void join_rule_a(dc_analysis *a, dc_thread *th, const rp_vc *clk,
                         const uint32_t *rel_node, const uint32_t *rel_lt, uint32_t threads) {
   for (uint32_t u = 0; u < threads; u++)
@@ -163,7 +163,7 @@ static void on_release(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
     a->g.match[node] = held.acq_node;
     a->g.match[held.acq_node] = node;
   }
-  /* Order matters (§4.4): rule (b) first, then the rule-(a) state and the
+  /* Order matters (§C5): rule (b) first, then the rule-(a) state and the
   ** section's release clock, all before the tick. */
   dc_rule_b(a, th, t, l);
   uint32_t lt = rp_vc_get(&th->c, t);
@@ -248,7 +248,7 @@ static void take_partner(dc_analysis *a, uint32_t t, dc_partner *latest, dc_part
 
 /* CHECK_RACE: the unordered earlier conflicting accesses; report the latest
 ** (or each, with all_partners), add race edges from all, and order them all
-** before this access in DC, HB and WCP (race ordering, §4.3). */
+** before this access in DC, HB and WCP (race ordering, §C4). */
 static void check_race(dc_analysis *a, dc_thread *th, uint32_t t, dc_var *v, uint32_t x,
                        bool write, const rp_access *cur, uint32_t node) {
   dc_partner latest = {NULL, DC_NONE, 0, 0};

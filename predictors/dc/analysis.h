@@ -1,9 +1,9 @@
 /*
-** The DC front end (spec dc-vindication.md §4): one pass over the trace with
+** The DC front end (docs/dc.md §C3): one pass over the trace with
 ** vector clocks for the doesn't-commute order, and in lockstep the HB and WCP
-** clocks (Appendix X: common/wcp_engine/wcp_clocks.h, the Vindicator artifact's variant)
+** clocks (docs/wcp.md §W7: common/wcp_engine/wcp_clocks.h, the Vindicator artifact's variant)
 ** that classify each DC race by its reported partner.
-** With a graph it also builds the constraint graph G (§5) for VindicateRace.
+** With a graph it also builds the constraint graph G (docs/dc.md §C6) for VindicateRace.
 **
 ** Races are kept, not printed: their verdicts come after the whole trace.
 */

@@ -1,7 +1,7 @@
 /*
 ** rp-dc: the DC (doesn't-commute) analysis with its constraint graph G, then
 ** VindicateRace on its races (Roemer, Genc, Bond, PLDI'18, "Vindicator";
-** spec dc-vindication.md).
+** docs/dc.md).
 **
 ** The front end streams: one pass of vector clocks (analysis.c) that finds
 ** the DC races, classifies each by its reported partner (HB, WCP or DC only)
@@ -142,7 +142,7 @@ static void vindicate_one(const dc_config *c, const rp_race_report *rep, dc_grap
 }
 
 /* Vindicate the selected races, into verdict[i], in the paper's order
-** (§8): first one instance per static race (location pair), trying its
+** (§C7): first one instance per static race (location pair), trying its
 ** instances until one is verified, then every remaining instance. */
 static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdict,
                           vr_totals *tot) {

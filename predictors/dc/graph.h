@@ -1,5 +1,5 @@
 /*
-** The constraint graph G of the Vindicator paper (spec dc-vindication.md §5):
+** The constraint graph G of the Vindicator paper (docs/dc.md §C6):
 ** one node per analysed event, numbered 0, 1, 2, ... in trace order.
 **
 ** Program-order edges are implicit (po_prev/po_next).  Every other permanent
@@ -7,7 +7,7 @@
 ** the newest node, so the predecessor lists are built online in CSR form;
 ** the successor lists are derived once, by dc_graph_seal, after the trace.
 ** VindicateRace adds temporary edges in an overlay that dc_graph_overlay_reset
-** removes again (pitfall P3).
+** removes again (§V6).
 */
 #ifndef DC_GRAPH_H
 #define DC_GRAPH_H

@@ -1,13 +1,13 @@
 /*
-** VindicateRace (spec dc-vindication.md §6), in three steps:
+** VindicateRace (docs/dc.md §V1), in three steps:
 **   add_constraints   the consecutive-event and LS edges; a cycle among the
-**                     ancestors of e1/e2 means no predictable race (§6.2);
+**                     ancestors of e1/e2 means no predictable race (§V2);
 **   construct         a greedy backward scheduler, latest event first, that
-**                     asks for missing releases and retries (§6.3-6.4);
-**   check_witness     the result is re-checked against Def. 2.1 (§6.5).
+**                     asks for missing releases and retries (§V3, §V4);
+**   check_witness     the result is re-checked against Def. 2.1 (§V5).
 ** The set R of events that must precede e1/e2 is kept as a stamped node set
-** plus a list; every traversal is iterative (pitfall P4) and the temporary
-** edges live in the graph's overlay, removed after each race (P3).
+** plus a list; every traversal is iterative (§V6) and the temporary
+** edges live in the graph's overlay, removed after each race (§V6).
 **
 ** Pruning (correctness-preserving): permanent edges point forward in the
 ** trace, so a node after `bound` (the latest of R, of the releases of R's
@@ -99,7 +99,7 @@ static void reach(vindicator *v, uint32_t start, bool forward,
   }
 }
 
-/* ---- ADDCONSTRAINTS (§6.2) ------------------------------------------------ */
+/* ---- ADDCONSTRAINTS (§V2) ------------------------------------------------- */
 
 /* The latest node of each thread among those visited. */
 static void note_latest(vindicator *v, uint32_t x) {
@@ -139,7 +139,7 @@ static uint32_t latest_acquire(const vindicator *v, uint32_t m, uint32_t t, uint
 
 /* Sort by (lock, thread), then latest first (acquires) or earliest first
 ** (releases): only the first of each (lock, thread) group matters, the others
-** give constraints that program order implies (§6.2, efficient search). */
+** give constraints that program order implies (§V2, the efficient search). */
 static int by_lock_thread(const void *pa, const void *pb, void *ctx) {
   const dc_graph *g = ((const vindicator *)ctx)->g;
   uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
@@ -274,11 +274,11 @@ static bool add_constraints(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *s
   return ok && (v->aborted || r_is_acyclic(v));
 }
 
-/* ---- CONSTRUCTREORDEREDTRACE (§6.3, §6.4) ----------------------------------- */
+/* ---- CONSTRUCTREORDEREDTRACE (§V3, §V4) ------------------------------------- */
 
 static void mark_d(vindicator *v, uint32_t x) { v->in_d[x] = v->d_stamp; }
 
-/* D := descendants of e1 or e2 (up to bound); false if R meets D (pitfall P1). */
+/* D := descendants of e1 or e2 (up to bound); false if R meets D (§V6). */
 static bool compute_d(vindicator *v, uint32_t e1, uint32_t e2) {
   fresh_stamp(&v->d_stamp, v->in_d, v->g->n);
   reach(v, e1, true, mark_d);
@@ -302,7 +302,7 @@ static uint32_t first_enclosing(const dc_graph *g, uint32_t e) {
   return enclosing(g, g->ev[e].op == RP_OP_ACQ ? e : g->encl[e], e);
 }
 
-/* LSOK(S, e) of §6.4, applying the lock-state update when `apply`. */
+/* LSOK(S, e) of §V4, applying the lock-state update when `apply`. */
 static bool ls_ok(vindicator *v, uint32_t e, bool apply) {
   const dc_graph *g = v->g;
   uint32_t t = g->ev[e].thread + 1;
@@ -325,7 +325,7 @@ static bool is_next(const vindicator *v, uint32_t e) {
   return true;
 }
 
-/* MISSINGRELEASE (§6.4): the release of an enclosing section whose absence
+/* MISSINGRELEASE (§V4): the release of an enclosing section whose absence
 ** forces a rejection, latest candidate and innermost section first. */
 static uint32_t missing_release(vindicator *v, uint32_t *next, size_t n) {
   const dc_graph *g = v->g;
@@ -412,7 +412,7 @@ static bool construct(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
   }
 }
 
-/* ---- CHECKWITNESS (§6.5) --------------------------------------------------- */
+/* ---- CHECKWITNESS (§V5) ---------------------------------------------------- */
 
 static bool check_witness(vindicator *v, uint32_t e1, uint32_t e2) {
   const dc_graph *g = v->g;

@@ -1,5 +1,5 @@
 /*
-** VindicateRace (spec dc-vindication.md §6): decide one DC race (e1, e2) on
+** VindicateRace (docs/dc.md §V1): decide one DC race (e1, e2) on
 ** the sealed constraint graph: a cycle among the events that must precede
 ** the pair means no predictable race (false); a correctly reordered trace
 ** ending e1, e2 verifies it; otherwise the answer is unknown.

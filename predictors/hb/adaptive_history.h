@@ -1,6 +1,6 @@
 /*
-** FastTrack-style adaptive access histories for `rp hb --epochs` (spec
-** hb-shb-lockset.md §4.6, HB-ADAPT, with the corrected race test c > C[u]).
+** FastTrack-style adaptive access histories for `rp hb --epochs` (docs/hb-shb.md
+** §H8, with the corrected race test c > C[u] of §E1).
 ** Each of a variable's read and write histories is a single epoch while the
 ** accesses are totally ordered, and widens to a vector of epochs (one per
 ** thread, each remembering its access) only when two are concurrent; it

@@ -1,9 +1,9 @@
 /*
-** rp-hb: Lamport happens-before with vector clocks (spec hb-shb-lockset.md
-** §3-4).  For each access it reports its earlier conflicting accesses that
-** are HB-unordered with it and still in the access history (HB-EP); the racy
+** rp-hb: Lamport happens-before with vector clocks (docs/hb-shb.md
+** §H5-§H7).  For each access it reports its earlier conflicting accesses that
+** are HB-unordered with it and still in the access history (§H7); the racy
 ** events are exactly the HB-racy events, as RAPID's HB engine prints them.
-** --epochs uses FastTrack-style adaptive histories instead (HB-ADAPT), which
+** --epochs uses FastTrack-style adaptive histories instead (§H8), which
 ** find the same racy events with less work per access.
 ** Soundness: only the first race is guaranteed predictable.
 */

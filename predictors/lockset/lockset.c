@@ -1,7 +1,7 @@
 /*
-** rp-lockset: the lock set baselines.  --mode ls (default; spec
-** hb-shb-lockset.md §2.8-2.9, §6.1) is described here; --mode ls-ct runs the
-** PWR engine with ordering ignored (pwr-crossthread.md §3, §4.8) and --mode
+** rp-lockset: the lock set baselines.  --mode ls (default;
+** docs/lockset.md §L1, §L2) is described here; --mode ls-ct runs the
+** PWR engine with ordering ignored (§L3, docs/pwr.md §P12) and --mode
 ** eraser is RAPID's engine (eraser.h).
 ** Two conflicting accesses race when their lock sets (the locks their
 ** threads hold at the time) are disjoint.  Program order, fork/join and
@@ -12,7 +12,7 @@
 ** default only that entry's latest access, which finds exactly the racy
 ** events of the pure method in memory bounded by threads, variables and
 ** distinct lock sets; --all-pairs keeps every access and reports every pair
-** with disjoint lock sets (LS-ALL; memory grows with the trace).
+** with disjoint lock sets (memory grows with the trace).
 */
 #include <stdlib.h>
 #include <string.h>

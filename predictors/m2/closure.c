@@ -53,7 +53,7 @@ static bool causally_before(const m2_model *m, uint32_t g, uint32_t f) {
   return m2_snapshot(m, tf, m->ci[f])[tg] >= m->ci[g];
 }
 
-/* Queue f -> g; never an event against itself (spec P2).  With P running
+/* Queue f -> g; never an event against itself (docs/m2.md §P2).  With P running
 ** first, orderings into P are settled by P's trace order: they hold, or the
 ** order is infeasible; orderings from P into W hold already.  Without, an
 ** ordering that touches P is dropped, unless it closes a cycle with R_t(X)
@@ -94,7 +94,7 @@ static void obs_rule(m2_closure *c, uint32_t lx, uint32_t w, uint32_t b, uint32_
   uint32_t lo, hi;
   m2_index_range(rd, lx, b, &lo, &hi);
   uint32_t p = m2_first_at_or_after(rd, lo, hi, j2);
-  if (p < hi && win->rd_rf[p] == w) p = win->rd_skip[p];   /* [FIX] E12 */
+  if (p < hi && win->rd_rf[p] == w) p = win->rd_skip[p];   /* §E12 */
   if (p < hi) {
     if (win->rd_rf[p] == M2_NONE) { c->failed = true; return; }
     push(c, w, win->rd_rf[p]);
@@ -181,7 +181,7 @@ static void rules_between(m2_closure *c, uint32_t a, uint32_t a_lo, uint32_t j1,
 ** before (window indices).  Of chain b only the stretch before `was`
 ** matters: from `was` on, an earlier ordering <a, j1'> -> <b, j'> with
 ** j1' >= j1 and j2 < j' <= was had its rules run, and its consequences
-** cover these (the dominance of spec §4).  Of chain a only W matters: the
+** cover these (the dominance of §M4).  Of chain a only W matters: the
 ** writes and acquires of P were covered by prefix_rules. */
 static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
   uint32_t a = u.chain, b = v.chain, pa = c->P[a], pb = c->P[b];
@@ -258,7 +258,7 @@ static bool run(m2_closure *c, rp_chain_reach *ds) {
 static void read_edges(m2_closure *c, uint32_t r) {
   const m2_model *m = c->m;
   uint32_t t = m2_thr(m, r), x = m2_operand(m, r), w = m->link[r];
-  if (w == M2_NONE) {   /* spec P6: the initial value is read before every write */
+  if (w == M2_NONE) {   /* §P6: the initial value is read before every write */
     for (uint32_t d = 0; d < m->k; d++) {
       if (d == t || c->X[d] == 0) continue;
       uint32_t f = m2_first_between(&m->wr, x, d, 1, c->X[d]);

@@ -1,11 +1,11 @@
 /*
-** The closure of a partial order over a cut X (spec m2.md §5, the paper's
-** Algorithms 2-4 with the spec's fixes), the line-7 loop that makes the
-** events outside one chain an M-trace (§6), and the max-min linearization
+** The closure of a partial order over a cut X (docs/m2.md §M5, the paper's
+** Algorithms 2-4 with the fixes of §E6 and §E12), the line-7 loop that makes the
+** events outside one chain an M-trace (§M6), and the max-min linearization
 ** that turns the result into a witness (Algorithm 1).  Orders live in
 ** chain_reach structures whose chains are X's per-thread prefixes.
 **
-** Windowed closure [NOT IN PAPER]: a closure may take a run-first prefix
+** Windowed closure (not in the paper, §M9): a closure may take a run-first prefix
 ** P of X, the events of X before some trace position p, to be executed
 ** first, in trace order, before the rest W = X - P.  P run in trace order is
 ** itself a correct reordering (X is closed under program order and rf, and

@@ -65,7 +65,7 @@ static void strict_past(const m2_model *m, uint32_t e, uint32_t *out) {
   out[t] = j;
 }
 
-/* RCone(e, p) as a cut (spec §3): SP(e) is closed under items 1-3; item 4
+/* RCone(e, p) as a cut (docs/m2.md §M3): SP(e) is closed under items 1-3; item 4
 ** extends the cuts of the other threads, and each extension needs one join
 ** step to close items 1-3 again. */
 static void cone(m2_decider *d, uint32_t e, uint32_t p, uint32_t *C) {

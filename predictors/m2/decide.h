@@ -1,10 +1,10 @@
 /*
-** RaceDecision for one candidate pair (spec m2.md §6, the paper's
+** RaceDecision for one candidate pair (docs/m2.md §M6, the paper's
 ** Algorithm 5 with the Lemma 5.1 fast path): the relative causal cones as
-** cut vectors (§3), the focal-event and lock-feasibility checks, the fast
+** cut vectors (§M3), the focal-event and lock-feasibility checks, the fast
 ** paths, then closure and the line-7 loop for X1 = thr(e1), then thr(e2).
 ** A NO-RACE is certain when item 4 added nothing to the cones and the
-** rejection came before line 7 (§8).
+** rejection came before line 7 (§M10).
 */
 #ifndef M2_DECIDE_H
 #define M2_DECIDE_H
@@ -55,7 +55,7 @@ typedef struct m2_decider {
   uint32_t *A, *B, *X, *base, *tmp, *sets, *P;
   uint32_t *block;     /* per thread: ci of its first blocking open acquire, 0 if none */
   uint32_t *acq_near, *rel_near;   /* per run of m->acq, m->rel: the last answer's position */
-  bool alg6_literal;   /* the paper's Algorithm 6 focal check (spec §7.1) */
+  bool alg6_literal;   /* the paper's Algorithm 6 focal check (§M7) */
   bool open_fast;      /* the extended fast paths (fast-open, postponed) */
   bool windowed;       /* try a closure with a run-first prefix first (closure.h) */
   m2_counts count;     /* cl counts into count.cl */

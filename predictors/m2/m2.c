@@ -1,13 +1,13 @@
 /*
 ** rp-m2: M2 (Pavlogiannis, "Fast, Sound and Effectively Complete Dynamic
-** Race Prediction", POPL 2020; spec m2.md).  Offline: loads the trace,
+** Race Prediction", POPL 2020; docs/m2.md).  Offline: loads the trace,
 ** preprocesses it (model.c), and decides every candidate pair (conflicting
 ** accesses of two threads, not ordered by program order and rf before the
-** later one, no common lock: spec §7.2-7.3) with RaceDecision (decide.c).
+** later one, no common lock: §M8, §M9) with RaceDecision (decide.c).
 **
 ** Sound for every trace: each reported pair is a predictable race (both
 ** events enabled after a correct reordering; --witness writes one).  A
-** rejection that may be wrong goes to the set C (§8); when C is empty
+** rejection that may be wrong goes to the set C (§M10); when C is empty
 ** (stats column complete = yes) every predictable race was reported.  With
 ** two threads C is always empty.
 **
@@ -68,7 +68,7 @@ typedef struct m2_examined {
   m2_seen acc, wr;
 } m2_examined;
 
-/* One run: the deciders, the outputs and the paper's counts (spec §11). */
+/* One run: the deciders, the outputs and the paper's counts (§M11). */
 typedef struct m2_run {
   const m2_config *cfg;
   const m2_model *m;
@@ -198,7 +198,7 @@ static void mark_examined(m2_seen *s, uint32_t j) {
   s->last = j;
 }
 
-/* Every candidate partner e1 of the access e2 (spec §7.3): an earlier
+/* Every candidate partner e1 of the access e2 (§M9): an earlier
 ** conflicting access of another thread q with ci(e1) > SP(e2)[q] (else e1
 ** is in e2's cone through program order and rf) and no common lock.  The
 ** candidates of q are the last events of q's run before e2. */

@@ -1,5 +1,5 @@
 /*
-** M2's view of a loaded trace (spec m2.md §1, §3): every event keeps its
+** M2's view of a loaded trace (docs/m2.md §M1, §M3): every event keeps its
 ** index in the loaded trace as its id; the events M2 uses (r w acq rel fork
 ** join) form one chain per thread, numbered 1.. (ci); begin/end/br are left
 ** out.  Precomputed in one pass:
@@ -148,7 +148,7 @@ void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j);
 ** trace position p. */
 void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out);
 
-/* Item 4's extension of a cut of chain c (spec §3 EXT). */
+/* Item 4's extension of a cut of chain c (§M3). */
 static inline uint32_t m2_ext(const m2_model *m, uint32_t c, uint32_t j) {
   uint32_t r = m->maxrel[c][j];
   return r > j ? r : j;

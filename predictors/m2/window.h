@@ -2,7 +2,7 @@
 ** The indexes of one closure window [NOT IN PAPER; a speed-up only].  A
 ** closure asks, thousands of times, for the first or last event of some
 ** kind and key in some chain near a position inside W = X - P (the event
-** maps of spec §5.1).  The model's indexes answer that for the whole trace,
+** maps of docs/m2.md §M5).  The model's indexes answer that for the whole trace,
 ** but every answer is a few cache misses into arrays of trace size.  The
 ** window's own indexes hold only W's events, keys renumbered densely, in
 ** the model's layout (by key, then thread, then chain index), so the same

@@ -1,11 +1,11 @@
 /*
-** rp-pwr: Sulzmann and Thiemann's PWR relation with lock sets (spec
-** pwr-crossthread.md §2.6, §3, §4), and with --cs PWR^cs, which decides the
-** same candidate pairs on cross-thread lock sets approximated by PWR (§2.7,
-** §4.7).  One pass, vector clocks with epochs for stored accesses.
+** rp-pwr: Sulzmann and Thiemann's PWR relation with lock sets (docs/pwr.md
+** §P3, §P5, §P7), and with --cs PWR^cs, which decides the
+** same candidate pairs on cross-thread lock sets approximated by PWR (§P4,
+** §P11).  One pass, vector clocks with epochs for stored accesses.
 **
 ** PWR orders program order, a read after its last write, fork/join, and by
-** release order (PWR-3) a release r1 before every event f inside a later
+** release order (§R3) a release r1 before every event f inside a later
 ** critical section of the same lock once some event of r1's section is
 ** PWR-before f.  PWR under-approximates must-happen-before, so with the
 ** exhaustive store it misses no predictable race (Def. 3.8, the oracle's

@@ -1,5 +1,5 @@
 /*
-** Atomicity violations of the pattern w-w-r (spec §6.4): a write w1 intrudes
+** Atomicity violations of the pattern w-w-r (docs/seqcheck.md §S16): a write w1 intrudes
 ** into a write-read pair (w2, r) with obs(r) = w2, r in w2's thread or a
 ** third one, w1's thread neither, and idx(r) - idx(w2) within the window
 ** (the paper's 100).  w1 is a write to the variable before w2 that G′ does

@@ -1,4 +1,4 @@
-/* Atomicity violations w-w-r by SeqCheck (spec §6.4); see atomicity.c. */
+/* Atomicity violations w-w-r by SeqCheck (docs/seqcheck.md §S16); see atomicity.c. */
 #ifndef SC_ATOMICITY_H
 #define SC_ATOMICITY_H
 

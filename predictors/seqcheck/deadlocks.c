@@ -1,11 +1,11 @@
 /*
-** Two-thread deadlocks (spec §6.3).  From each thread's nested acquisitions
+** Two-thread deadlocks (docs/seqcheck.md §S15).  From each thread's nested acquisitions
 ** (an acquire b inside the critical section of an acquire a of another
 ** lock), records (t1, a1 = acq(l), b1 = acq(m)) and (t2, a2 = acq(m),
 ** b2 = acq(l)) of two threads form a candidate unless a common guard lock is
 ** held at both requests.  The queries use request phantoms q = before(b),
 ** since the paper's sequences over the acquires themselves are always
-** infeasible [A-14]:
+** infeasible (§A14):
 **   rho1 = <a2, q1, q2>    rho2 = <a1, q2, q1>
 ** Either being feasible (and validated) is a deadlock: the witness, cut
 ** before its last request, leaves thread1 at b1 waiting for lock2 held by

@@ -1,4 +1,4 @@
-/* Two-thread deadlocks by SeqCheck (spec §6.3); see deadlocks.c. */
+/* Two-thread deadlocks by SeqCheck (docs/seqcheck.md §S15); see deadlocks.c. */
 #ifndef SC_DEADLOCKS_H
 #define SC_DEADLOCKS_H
 

@@ -1,5 +1,5 @@
 /*
-** The pre-graph G′ of spec §6.1, as vector clocks in one pass: program order,
+** The pre-graph G′ of docs/seqcheck.md §S13, as vector clocks in one pass: program order,
 ** fork/join, and for each read whose writer is in another thread the edge
 ** writer -> the read's next branch.  All its edges point forward in the
 ** trace, so the clock of an event is the join of its thread's clock and the

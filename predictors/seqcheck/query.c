@@ -1,4 +1,4 @@
-/* SeqCheck(σ, ρ, A); see query.h.  Section numbers are the spec's. */
+/* SeqCheck(σ, ρ, A); see query.h.  Sections: docs/seqcheck.md. */
 #include "query.h"
 
 #include <stdlib.h>
@@ -76,7 +76,7 @@ static bool reach(const sc_query *q, sc_vx a, sc_vx b) {
   return rp_chain_reach_query(&q->g, node(a), node(b));
 }
 
-/* pred(b, i) / succ(a, j) of §3.1 as slots, NO_SLOT for none (reflexive on
+/* pred(b, i) / succ(a, j) of §S7 as slots, NO_SLOT for none (reflexive on
 ** the vertex's own chain). */
 static uint32_t pred_slot(const sc_query *q, sc_vx b, uint32_t i) {
   uint32_t j = rp_chain_reach_pred(&q->g, node(b), i);
@@ -115,7 +115,7 @@ static void clear_scratch(sc_query *q) {
   q->touched_len = 0;
 }
 
-/* ---- the locks held at a vertex (heldρ, §1.2, §1.7) -------------------- */
+/* ---- the locks held at a vertex (heldρ, §S1, §S4) ---------------------- */
 
 /* The innermost acquire of heldρ(v); outer[] walks the rest. */
 static uint32_t held_rho(const sc_query *q, sc_vx v) {
@@ -135,7 +135,7 @@ static uint32_t held_on(const sc_query *q, sc_vx v, uint32_t l) {
   return SC_NONE;
 }
 
-/* ---- Algorithm 1: ComputePotentialFSet (§4.1) -------------------------- */
+/* ---- Algorithm 1: ComputePotentialFSet (§S8) --------------------------- */
 
 static void push_vx(sc_query *q, sc_vx v) {
   RP_GROW(q->fq, q->fq_cap, q->fq_len);
@@ -214,7 +214,7 @@ static bool needs_writer(const sc_query *q, uint32_t r) {
   return q->mode == SC_PAPER || !in_rho(q, sc_at(q->ix, r));
 }
 
-/* Phase C (lines 34-37), looped with Phase B. */
+/* Phase C (lines 34-37), looped with Phase B (§A5). */
 static bool phase_c(sc_query *q) {
   const sc_index *ix = q->ix;
   bool grew = false;
@@ -265,7 +265,7 @@ static bool lock_feasible(sc_query *q) {
   return true;
 }
 
-/* ---- Algorithm 3: CloseOrders (§4.4) ----------------------------------- */
+/* ---- Algorithm 3: CloseOrders (§S10) ----------------------------------- */
 
 static void push_order(sc_query *q, sc_vx a, sc_vx b) {
   if (vx_eq(a, b)) return;
@@ -288,7 +288,7 @@ static void obs_closure(sc_query *q, sc_vx a, sc_vx b) {
     if (w == SC_NONE || !ev_in_F(q, w)) continue;
     uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
     if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
-      if (ix->by_thread.writer[r] == SC_NONE) {   /* */
+      if (ix->by_thread.writer[r] == SC_NONE) {   /* §A10 */
         q->contradiction = true;
         return;
       }
@@ -316,7 +316,7 @@ static void lock_closure(sc_query *q, sc_vx a, sc_vx b) {
   }
 }
 
-/* Adjacency closure (lines 22-26) with strict pred/succ (pitfall 7). */
+/* Adjacency closure (lines 22-26) with strict pred/succ (§S10). */
 static void adjacency_closure(sc_query *q) {
   if (!q->has_adj) return;
   sc_vx u = q->adj[0], v = q->adj[1];
@@ -359,7 +359,7 @@ static bool drain_orders(sc_query *q) {
   return !q->contradiction;
 }
 
-/* ---- initial orders (§4.2, §4.3, step S) ------------------------------- */
+/* ---- initial orders (§S9, step S of §S10) ------------------------------- */
 
 /* Algorithm 2, lines 3-16: ρ[i]'s critical sections end before a later
 ** sequence event's holder of the same lock. */
@@ -388,7 +388,7 @@ static void lock_orders_rho(sc_query *q) {
   }
 }
 
-/* Step S for a pinned read r (§4.4): the rule instances program order alone
+/* Step S for a pinned read r (§S10): the rule instances program order alone
 ** triggers. */
 static void step_s(sc_query *q, uint32_t r) {
   const sc_index *ix = q->ix;
@@ -456,7 +456,7 @@ static bool order_free_reads(sc_query *q) {
       }
       if (reached) continue;
       w0 = sc_first_from(ix, SC_W, x, sc_tid(ix, ix->by_thread.writer[r]), 0);
-      if (!ev_in_F(q, w0)) {   /* fallback: the first write r does not reach */
+      if (!ev_in_F(q, w0)) {   /* §A19 fallback: the first write r does not reach */
         w0 = SC_NONE;
         for (uint32_t u = 0; u < ix->k; u++) {
           uint32_t w = sc_first_from(ix, SC_W, x, u, 0);
@@ -553,7 +553,7 @@ static bool order_conflicts(sc_query *q) {
   return true;
 }
 
-/* ---- Linearize (§4.6) and Validate (§4.7) ------------------------------ */
+/* ---- Linearize and Validate (§S12) -------------------------------------- */
 
 /* Tie-break key: σ position, a phantom just after the event before it. */
 static uint64_t vx_key(const sc_query *q, sc_vx v) {
@@ -691,7 +691,7 @@ static bool validate(sc_query *q) {
 
 /* ---- Algorithm 4 -------------------------------------------------------- */
 
-/* ρ in program order per thread (pitfall 9); the latest ρ vertex per thread. */
+/* ρ in program order per thread (§S8); the latest ρ vertex per thread. */
 static bool rho_in_program_order(sc_query *q) {
   for (uint32_t t = 0; t < q->ix->k; t++) q->rho_last[t] = -1;
   for (uint32_t i = 0; i < q->m; i++) {
@@ -710,7 +710,7 @@ static bool close_and_order(sc_query *q) {
   q->contradiction = false;
   q->oq_head = q->oq_len = 0;
   seed_orders(q);
-  adjacency_closure(q);   /* */
+  adjacency_closure(q);   /* §A17 */
   if (!drain_orders(q)) return false;
   if (!order_free_reads(q)) return false;
   return order_conflicts(q) && linearize(q);

@@ -1,14 +1,14 @@
 /*
-** SeqCheck(σ, ρ, A) (spec seqcheck.md §4): can the events of ρ occur in that
+** SeqCheck(σ, ρ, A) (docs/seqcheck.md §S11): can the events of ρ occur in that
 ** order, each pair of A adjacent, in a feasible trace of σ?  A query builds
 ** the candidate set F (Algorithm 1), seeds orders (program order implicit,
 ** reads-from of pinned reads, fork/join, the sequence, Algorithm 2's lock
 ** orders, step S), closes them in the graph G (Algorithm 3, on
 ** common/base/chain_reach.h), orders the free reads' writers (PAPER modes) and
 ** every remaining conflicting pair (Algorithm 4), linearises G and replays
-** the result (Validate, §4.7).  Only a validated answer counts as feasible.
+** the result (Validate, §S12).  Only a validated answer counts as feasible.
 **
-** Vertices of G are the events of F and the phantoms of ρ (§1.7), numbered
+** Vertices of G are the events of F and the phantoms of ρ (§S4), numbered
 ** by slot on their thread's chain: event e at 2·eid(e) + 1, before(e) at
 ** 2·eid(e), after(e) at 2·eid(e) + 2.
 */
@@ -21,7 +21,7 @@
 #include "base/chain_reach.h"
 #include "trace_index.h"
 
-/* What a free read may observe (spec ). */
+/* What a free read may observe (§A4). */
 typedef enum sc_free_mode {
   SC_INIT_OK,     /* any write ordered before it, or the initial value */
   SC_RHO_EXEMPT,  /* some write, except for reads of ρ */

@@ -1,6 +1,6 @@
 /*
-** Races (spec §6.2).  One pass of vector clocks computes the pre-graph G′
-** (§6.1: program order, fork/join, and each cross-thread read's writer
+** Races (docs/seqcheck.md §S14).  One pass of vector clocks computes the pre-graph G′
+** (§S13: program order, fork/join, and each cross-thread read's writer
 ** ordered before the read's next branch); for each access e2 the partners
 ** e1 of another thread left unordered by G′ that hold no common lock are
 ** candidates, asked as ρ = ⟨before(e1), e2, e1, after(e2)⟩ with e1 and e2

@@ -1,4 +1,4 @@
-/* Races by SeqCheck (spec §6.2); see races.c. */
+/* Races by SeqCheck (docs/seqcheck.md §S14); see races.c. */
 #ifndef SC_RACES_H
 #define SC_RACES_H
 

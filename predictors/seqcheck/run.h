@@ -15,7 +15,7 @@
 
 enum { SC_BUG_RACES = 1, SC_BUG_DEADLOCKS = 2, SC_BUG_ATOMICITY = 4 };
 
-/* --dedup: which candidates to skip once bugs are found (spec §8). */
+/* --dedup: which candidates to skip once bugs are found (docs/seqcheck.md §S17). */
 typedef enum sc_dedup {
   SC_DEDUP_EVENTS,     /* races: second event and location pair both racy; others: as below */
   SC_DEDUP_LOCATIONS,  /* location pair / set of four / triple already reported */
@@ -32,7 +32,7 @@ typedef struct sc_config {
   uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
 } sc_config;
 
-/* Per bug kind, in the paper's units (spec §8). */
+/* Per bug kind, in the paper's units (§S17). */
 typedef struct sc_kind {
   uint64_t candidates, queries, found;
   rp_key_table distinct;      /* location pairs / sets of four / triples */

@@ -1,6 +1,6 @@
 /*
-** rp-seqcheck: SeqCheck (Cai, Yun, Wang, Qiao, Palsberg, ESEC/FSE 2021; spec
-** seqcheck.md): one feasibility check, "can this sequence of events occur in
+** rp-seqcheck: SeqCheck (Cai, Yun, Wang, Qiao, Palsberg, ESEC/FSE 2021;
+** docs/seqcheck.md): one feasibility check, "can this sequence of events occur in
 ** this order, with these pairs adjacent, in a feasible trace?", asked for
 ** three kinds of concurrency bug: races (races.c), two-thread deadlocks
 ** (deadlocks.c) and w-w-r atomicity violations (atomicity.c).  Feasibility
@@ -195,9 +195,9 @@ int main(int argc, char **argv) {
        .target = &config.mode, .choices = mode_names,
        .help = "what a read not followed by a branch may observe: init-ok (default): any write "
                "before it or the initial value, as the feasible-trace definition allows; the "
-               "only mode that finds the paper's Figure 1 race and every race HB/M2 find (spec "
-               "[A-4]); rho-exempt: some write, except reads of the sequence; paper: some write, "
-               "as the paper's Algorithms 1 and 4"},
+               "only mode that finds the paper's Figure 1 race and every race HB/M2 find "
+               "(docs/seqcheck.md §A4); rho-exempt: some write, except reads of the "
+               "sequence; paper: some write, as the paper's Algorithms 1 and 4"},
       {.name = "--dedup", .arg = "MODE", .kind = RP_OPT_CHOICE,
        .target = &config.dedup, .choices = dedup,
        .help = "which candidates to skip once bugs are found: events (default): a race whose "

@@ -1,5 +1,5 @@
 /*
-** The per-trace precomputation of SeqCheck (spec seqcheck.md §1.2): thread
+** The per-trace precomputation of SeqCheck (docs/seqcheck.md §S1): thread
 ** projections, reads-from, lock matching and nesting, next branches, and per
 ** (operation, operand) the events sorted by thread and program order, which
 ** answer last^op_x(e) / next^op_x(e) by binary search.  Built once; every
@@ -41,7 +41,7 @@ typedef struct sc_index {
 } sc_index;
 
 /* Build the index; a trace whose locks are not well nested is bad input
-** (exit 2), as the spec requires (§1.3). */
+** (exit 2), as docs/seqcheck.md §S2 says. */
 void sc_index_build(sc_index *ix, const rp_trace *trace);
 void sc_index_free(sc_index *ix);
 

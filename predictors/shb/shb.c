@@ -1,6 +1,6 @@
 /*
 ** rp-shb: schedulable happens-before (Mathur, Kini, Viswanathan, OOPSLA'18;
-** spec hb-shb-lockset.md §2.10 and §5).  SHB is HB plus an edge from each
+** docs/hb-shb.md §H3, §H9).  SHB is HB plus an edge from each
 ** read's last write to the read; every race it reports is a predictable
 ** race, not only the first.  A read is checked against the thread's clock
 ** *before* it joins its last write's clock, or it could never race with the

@@ -1,8 +1,7 @@
 # rp-dc on the Vindicator paper's examples (datasets/crafted/vindicator-*,
-# facts: paper-facts/vindicator-paper.md §1, spec dc-vindication.md §11) and
-# on the spec's pitfalls: races, classes and verdicts, the exact witnesses the
-# paper's latest-first construction gives, rp check-witness on every witness,
-# the modes and options, and bad input.
+# docs/dc.md §C9) and on the pitfalls of §C5 and §V6: races, classes and
+# verdicts, the exact witnesses the paper's latest-first construction gives,
+# rp check-witness on every witness, the modes and options, and bad input.
 . "$(dirname "$0")/lib.sh"
 C=datasets/crafted
 cd "$(dirname "$0")/../.."
@@ -26,7 +25,7 @@ check_witnesses() {
   done
 }
 
-# The verdict column of spec §11, with --vindicate all (the paper vindicates
+# The verdict column of §C9's table, with --vindicate all (the paper vindicates
 # only DC-only races; Fig. 1's race is a WCP race).
 expect_eq fig1a "$(verdicts $C/vindicator-fig1a.std --vindicate all)" '1-8:wcp:verified'
 expect_eq fig1a-default "$(verdicts $C/vindicator-fig1a.std)" '1-8:wcp:unknown'
@@ -44,7 +43,7 @@ expect_eq fig9c "$(verdicts $C/vindicator-fig9c.std)" '110-126:dc:unknown'
 expect_eq fig3a-ls-edges "$(stat dc $C/vindicator-fig3a.std ls_edges)" 2
 expect_eq fig2a-ls-edges "$(stat dc $C/vindicator-fig2a.std ls_edges)" 0
 
-# The witnesses of facts §1 (Figs. 3(b), 8 and 9(a), latest-first).
+# The witnesses the paper gives (Figs. 3(b), 8 and 9(a), latest-first).
 for f in fig1a fig2a fig3a fig8 fig9a; do
   rp-dc --quiet --vindicate all --witness "$TMP/w-$f" $C/vindicator-$f.std >/dev/null
   check_witnesses $C/vindicator-$f.std "$TMP/w-$f"
@@ -74,7 +73,7 @@ case_() {  # NAME 'WANT' [OPTIONS...] <<< trace (one event per word)
   check_witnesses "$TMP/$name.std" "$TMP/w-$name"
 }
 
-# Spec §4.4: G must keep every thread's latest rule-(a) release, or the
+# §C5: G must keep every thread's latest rule-(a) release, or the
 # witness of (10,11) leaves out T1's section and breaks CA against r(x)@2.
 case_ lrrel '10-11:hb:verified' --vindicate all <<< 'T1|acq(m)|1 T1|r(x)|2 T1|rel(m)|3 T2|acq(m)|4 T2|r(x)|5 T2|rel(m)|6 T3|acq(m)|7 T3|w(x)|8 T3|rel(m)|9 T3|w(y)|10 T4|r(y)|11'
 # Pitfall P1: a careless missing-release choice schedules a descendant of e1

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # rp-dc against the exhaustive oracle under the Vindicator paper's definition
 # (rp oracle --def adjacent-ca: adjacent racing events in a correct
-# reordering that also keeps the order of conflicting accesses, spec
-# dc-vindication.md §2), on random traces from rp gen:
+# reordering that also keeps the order of conflicting accesses,
+# docs/oracle.md §O5), on random traces from rp gen:
 #   - every `verified` race is a predictable race, and rp check-witness
 #     accepts its witness under --def adjacent-ca;
 #   - every `false` race is not a predictable race;

@@ -1,8 +1,8 @@
-# rp-oracle on the worked examples of the specs, under each definition:
-# the lecture notes' master table (paper-facts/notes-examples.md §3, TRUE
-# column with its adjacent and cs-order-preserving notes), M2's test vectors
-# (specs/m2.md §14) and SeqCheck's figures (specs/seqcheck.md §5.1 R5,
-# paper-facts/seqcheck-paper.md §1.4, INIT_OK column).  Pairs are positions.
+# rp-oracle on the papers' worked examples, under each definition
+# (docs/oracle.md §O12): the lecture notes' master table (its TRUE column
+# with the adjacent and cs-order-preserving notes), M2's examples
+# (docs/m2.md) and SeqCheck's figures (docs/seqcheck.md §X2, R5, under
+# init-ok).  Pairs are positions.
 . "$(dirname "$0")/lib.sh"
 
 # check NAME DEF WANT: the oracle's pairs on $TMP/NAME.std under DEF.
@@ -213,7 +213,7 @@ T
 notes ENADJ "1-3 2-3" "2-3" "1-3 2-3"
 check ENADJ adjacent-ca "2-3"
 
-# M2 (specs/m2.md §14), under M2's definition `enabled`.
+# M2's examples (docs/m2.md), under M2's definition `enabled`.
 trace M2_T3 <<'T'
 T1|w(X)|1
 T1|acq(L1)|2

@@ -1,5 +1,5 @@
 # The HB family and the lock set baseline on the lecture notes' traces
-# (paper-facts/notes-examples.md, master table), and the common options.
+# (the lecture notes' master table, docs/oracle.md §O12), and the common options.
 . "$(dirname "$0")/lib.sh"
 
 # Trace I: HB reports the write-write pair that breaks r(y)@3's writer; SHB not.

@@ -1,6 +1,7 @@
-# rp-seqcheck on the spec's worked example (§5) and regression traces (§5.1):
-# sequence verdicts and the witness of §5, deadlocks with request phantoms,
-# atomicity violations, witnesses accepted by rp-check-witness, bad input.
+# rp-seqcheck on the paper's worked example (docs/seqcheck.md §X1) and the
+# regression traces (§X2): sequence verdicts and the worked example's
+# witness, deadlocks with request phantoms, atomicity violations, witnesses
+# accepted by rp-check-witness, bad input.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH="$root/${BUILD:-build}/bin:$PATH"
@@ -9,13 +10,13 @@ command -v rp-seqcheck >/dev/null || { echo "skip: rp-seqcheck not built"; exit 
 
 verdict() { rp-seqcheck --quiet --sequence "$2" "$1" | head -1 | sed 's/.*: //'; }
 
-# §5: rho = <e6, e18, e12> on δ is feasible; the witness is the paper's Figure 4(b).
-expect_eq "§5 verdict" "$(verdict "$c/seqcheck-fig2-delta.std" 6,18,12)" feasible
+# §X1: rho = <e6, e18, e12> on δ is feasible; the witness is the paper's Figure 4(b).
+expect_eq "X1 verdict" "$(verdict "$c/seqcheck-fig2-delta.std" 6,18,12)" feasible
 got=$(rp-seqcheck --quiet --sequence 6,18,12 "$c/seqcheck-fig2-delta.std" | grep -v '^#' | tail -n +2 |
       cut -d'|' -f3 | tr '\n' ' ')
-expect_eq "§5 witness" "$got" "1 2 3 4 5 6 7 8 15 16 17 18 19 20 21 22 9 10 11 12 "
+expect_eq "X1 witness" "$got" "1 2 3 4 5 6 7 8 15 16 17 18 19 20 21 22 9 10 11 12 "
 
-# §5.1 R1: infeasible; R3: feasible; R4: the literal sequences infeasible, the
+# §X2, R1: infeasible; R3: feasible; R4: the literal sequences infeasible, the
 # request phantoms' rho1 feasible; with a guard lock neither.
 expect_eq "R1" "$(verdict "$c/seqcheck-r1.std" 7,1,6)" "not shown feasible"
 expect_eq "R3" "$(verdict "$c/seqcheck-r3.std" 7,11)" feasible

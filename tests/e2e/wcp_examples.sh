@@ -1,6 +1,6 @@
 # rp-wcp on the papers' examples where WCP's verdict is stated
-# (paper-facts/vindicator-paper.md, pwr-paper.md, m2-paper.md), and on the
-# WCP pitfalls of the specs.  Each case: the exact racy pairs expected.
+# (the Vindicator, PWR and M2 papers), and on the pitfalls of docs/wcp.md.
+# Each case: the exact racy pairs expected.
 . "$(dirname "$0")/lib.sh"
 
 # case NAME 'WANT PAIRS' [OPTIONS...] <<< trace (one event per word)
@@ -23,8 +23,8 @@ case_ pwr-3 '3-7' <<< 'T1|fork(T2)|1 T1|acq(x)|2 T1|w(a)|3 T1|rel(x)|4 T2|acq(x)
 # PWR Fig. 4: rule (a) on the write-write conflict on b orders (3,10) (RAPID: 0).
 case_ pwr-4 '' <<< 'T1|fork(T3)|1 T1|fork(T2)|2 T1|w(a)|3 T1|acq(y)|4 T1|w(b)|5 T1|rel(y)|6 T2|acq(y)|7 T2|w(b)|8 T2|rel(y)|9 T2|w(a)|10'
 # PWR Fig. 5, the claimed WCP counterexample: with HB including fork/join,
-# rule (b) through the fork edge orders (7,12); RAPID reports 0 (spec
-# pwr-crossthread.md §6.2-6.3: an expected-no-race test for WCP).
+# rule (b) through the fork edge orders (7,12); RAPID reports 0
+# (docs/wcp.md §W9: an expected-no-race test for WCP).
 case_ pwr-5 '' <<< 'T1|fork(T3)|1 T1|acq(x)|2 T1|fork(T2)|3 T2|acq(y)|4 T2|rel(y)|5 T1|join(T2)|6 T1|w(a)|7 T1|rel(x)|8 T3|acq(y)|9 T3|acq(x)|10 T3|rel(x)|11 T3|w(a)|12 T3|rel(y)|13'
 case_ pwr-5 '' --rapid <<< 'T1|fork(T3)|1 T1|acq(x)|2 T1|fork(T2)|3 T2|acq(y)|4 T2|rel(y)|5 T1|join(T2)|6 T1|w(a)|7 T1|rel(x)|8 T3|acq(y)|9 T3|acq(x)|10 T3|rel(x)|11 T3|w(a)|12 T3|rel(y)|13'
 # M2 Fig. 1(a): (2,7) is predictable but WCP orders it (rule (a) on X).
@@ -32,7 +32,7 @@ case_ m2-1a '' <<< 'T1|acq(L)|1 T1|w(X)|2 T1|rel(L)|3 T2|acq(L)|4 T2|w(X)|5 T2|r
 # M2 Fig. 1(b): (2,14) is predictable; WCP misses it through HB∘WCP∘HB.
 case_ m2-1b '' <<< 'T1|acq(L1)|1 T1|w(X)|2 T1|w(Y)|3 T1|rel(L1)|4 T2|acq(L1)|5 T2|acq(L2)|6 T2|w(Z)|7 T2|rel(L2)|8 T2|w(Y)|9 T2|rel(L1)|10 T3|acq(L2)|11 T3|r(Z)|12 T3|rel(L2)|13 T3|w(X)|14'
 
-# Fork and join are hard edges (the pitfall: WCP must compose with an HB
+# Fork and join are hard edges (§W4: WCP must compose with an HB
 # that has them): nothing races across them.
 case_ fork-join '' <<< 'T0|w(x)|1 T0|fork(T1)|2 T1|w(x)|3 T1|r(y)|4 T0|join(T1)|5 T0|w(y)|6'
 # ... but the parent's events after the fork do race with the child.

@@ -29,7 +29,7 @@ trace_facts() {
 # The report a claim compares: --deadlocks for deadlocks-* claims, else --races.
 report_option() { case ${1:-} in deadlocks-*) echo --deadlocks ;; *) echo --races ;; esac; }
 
-# Whether rp-PRED with OPTS declines TRACE as outside what its spec supports
+# Whether rp-PRED with OPTS declines TRACE as outside what it supports (its page in docs/)
 # (SeqCheck rejects a lock released out of nesting order, exit 2 naming
 # well-nested locks); only asked of traces that are not well nested, so the
 # claim is skipped there and fails everywhere else.  declines TRACE PRED OPTS

@@ -1,5 +1,5 @@
 /*
-** Race candidates and the PWR race check (spec pwr-crossthread.md §3, §4.6).
+** Race candidates and the PWR race check (docs/pwr.md §P5, §P10).
 ** Each variable keeps a store of earlier accesses.  A new access races with
 ** a stored one of another thread when one of them writes, they are PWR-
 ** unordered (or write-read adjacent), and, for PWR, their standard lock sets

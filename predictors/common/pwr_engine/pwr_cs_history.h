@@ -1,6 +1,6 @@
 /*
 ** Completed critical sections of one lock by one owner thread, for the
-** release-order rule PWR-3 (spec pwr-crossthread.md §4.5).  A thread's
+** release-order rule (docs/pwr.md §R3, §P9).  A thread's
 ** sections on a lock are disjoint clock intervals in increasing order, so
 ** the one section (if any) that strictly contains a known clock k is found
 ** by binary search.  With a limit K only the latest K sections are kept:

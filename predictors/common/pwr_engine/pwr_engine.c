@@ -1,5 +1,5 @@
 /*
-** The PWR engine (spec pwr-crossthread.md §4), shared by rp-pwr (PWR and
+** The PWR engine (docs/pwr.md §P7), shared by rp-pwr (PWR and
 ** PWR^cs) and rp-lockset --mode ls-ct (the same thread-indexed lock sets
 ** with ordering ignored): per-event rules, the release-order closure, the
 ** critical-section history and the engine's lifetime.
@@ -21,7 +21,7 @@ static pwr_lock *lock_of(pwr_state *s, uint32_t l) {
   return &s->lock[l];
 }
 
-/* --- release-order closure (§4.4) ----------------------------------- */
+/* --- release-order closure (§P8) ----------------------------------- */
 
 /* Join into C[t] the release clock of every section of a lock t holds
 ** (other than skip) that strictly contains an event already PWR-before t's
@@ -50,7 +50,7 @@ static void ro_closure(pwr_state *s, uint32_t t, uint32_t skip) {
   } while (changed);
 }
 
-/* When the closure runs (§4.3): exact runs it whenever the thread learnt
+/* When the closure runs (§P8): exact runs it whenever the thread learnt
 ** something or took a lock since its last closure, which computes Def. 6.1;
 ** the other modes run it at reads (the original Go PWR) and also at
 ** releases, there with the released lock too (the paper's PWR^cs, App. G:
@@ -77,7 +77,7 @@ static void history_add(pwr_state *s, pwr_lock *l, uint32_t u) {
   if (r->n > s->st.max_history) s->st.max_history = r->n;
 }
 
-/* --- per-event rules (§4.3) ------------------------------------------ */
+/* --- per-event rules (§P7) ------------------------------------------ */
 
 static void acquire(pwr_state *s, uint32_t t, uint32_t lock) {
   pwr_lock *l = lock_of(s, lock);
@@ -106,7 +106,7 @@ static void release(pwr_state *s, uint32_t t, uint32_t lock, uint64_t pos) {
 }
 
 void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
-  if (ev->op > RP_OP_JOIN) return;   /* begin, end, br: no PWR event (§0) */
+  if (ev->op > RP_OP_JOIN) return;   /* begin, end, br: no PWR event (§P7) */
   s->rep = rep;
   s->st.kind[ev->op]++;
   uint32_t t = ev->thread;

@@ -1,9 +1,9 @@
 /*
-** The state of rp-pwr (spec pwr-crossthread.md §4): PWR clocks per thread,
+** The state of rp-pwr (docs/pwr.md §P7): PWR clocks per thread,
 ** critical-section histories per lock, last writes and race candidates per
 ** variable, and for --cs the pending guard locks of accesses.
 **
-** Clock convention (§4.1): a thread ticks before each event, so every event
+** Clock convention (§P6): a thread ticks before each event, so every event
 ** has an epoch (thread, clk) and, for f earlier than e,
 ** f <pwr e  <=>  clk(f) <= VC(e)[thread(f)]: stored accesses keep epochs only.
 */
@@ -26,7 +26,7 @@ typedef enum pwr_closure {
 
 typedef struct pwr_config {
   bool cs;              /* PWR^cs: cross-thread lock sets with guard confirmation */
-  bool wr_adj;          /* the write-read adjacency rule (§3); off: Def. 6.1 literally */
+  bool wr_adj;          /* the write-read adjacency rule (§P5); off: Def. 6.1 literally */
   bool exhaustive;      /* keep every candidate; else evict ordered ones (bounded) */
   uint32_t history;     /* sections kept per (lock, owner); 0: all */
   pwr_closure closure;  /* when the release-order closure runs */

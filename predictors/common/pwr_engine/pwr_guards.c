@@ -1,13 +1,13 @@
 /*
-** PWR^cs: cross-thread lock sets approximated by PWR, LH_pwr (spec
-** pwr-crossthread.md §2.7, §4.7).  Lock l held by u != thread(a) guards the
+** PWR^cs: cross-thread lock sets approximated by PWR, LH_pwr
+** (docs/pwr.md §P4, §P11).  Lock l held by u != thread(a) guards the
 ** access a when acq(l) <pwr a <pwr rel(l).  At a the first half is known
 ** (acq(l) is before a's clock) but l is still held, so l becomes a potential
 ** guard of a; the release decides the second half (a's epoch is in the
 ** release's clock).  Only the critical section open at a can be a guard.
 **
 ** A pair is a PWR^cs race when its thread-indexed lock sets share no lock
-** held through acquires of different threads (the ∩' of §1.7).  A pair is
+** held through acquires of different threads (the ∩' of §P1).  A pair is
 ** decided as soon as a common lock is confirmed (suppressed), or once both
 ** accesses have no pending guard (reported); locks still held at the end
 ** count as no guard, which keeps the method complete.

@@ -61,7 +61,7 @@ static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, ui
   if (e->op == RP_OP_JOIN && s->cut[e->operand] < m->by_thread.len[e->operand])
     return "the joined thread has events left";
   /* A join waits for a thread that starts only at its fork, so the fork comes
-  ** first even when the thread has no events (DESIGN.md, Ground truth). */
+  ** first even when the thread has no events (docs/design.md §D11). */
   if (e->op == RP_OP_JOIN && m->by_thread.fork_of[e->operand] != RP_NONE) {
     uint32_t f = m->by_thread.fork_of[e->operand];
     if (s->cut[m->trace->events[f].thread] <= m->by_thread.rank[f])

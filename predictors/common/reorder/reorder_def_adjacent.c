@@ -1,10 +1,10 @@
 /*
-** `adjacent` (specs/pwr-crossthread.md §1.5, "GT-prefix"; the notes' wording):
+** `adjacent` (docs/oracle.md §O4; PWR Def. 3.8, the notes' wording):
 ** a conflicting pair is a predictable race iff some correctly reordered
 ** prefix has the two events next to each other, in either order.  The two
 ** events are in the prefix, so a racing read must keep its writer too: a
 ** read races with the write it reads from only when that write comes right
-** before it (ENADJ in paper-facts/notes-examples.md).
+** before it (datasets/crafted/notes-enadj.std).
 */
 #include "reorder.h"
 

@@ -1,5 +1,5 @@
 /*
-** `adjacent-ca` (the Vindicator paper, specs/dc-vindication.md §2): correct
+** `adjacent-ca` (the Vindicator paper, docs/oracle.md §O5): correct
 ** reorderings keep the observed order of every two conflicting accesses
 ** (the CA rule, which implies that reads keep their writers), and a race is
 ** the two events consecutive, the earlier one first.  An access may join the

@@ -1,9 +1,9 @@
 /*
-** `branch` (SeqCheck's feasibility, specs/seqcheck.md §2.1-2.3): a read must
+** `branch` (SeqCheck's feasibility, docs/oracle.md §O8): a read must
 ** keep its writer only once a later branch of its thread is in the
 ** reordering; other reads may see any write or the initial value (the
-** INIT_OK mode the spec recommends).  A race: both events enabled after a
-** feasible trace (the race query of §6.2 runs them back to back, each free).
+** init-ok mode, docs/seqcheck.md §A4).  A race: both events enabled after a
+** feasible trace (the race query of §S14 runs them back to back, each free).
 */
 #include "reorder.h"
 

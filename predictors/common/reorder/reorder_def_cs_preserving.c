@@ -1,7 +1,7 @@
 /*
-** `cs-preserving` (specs/hb-shb-lockset.md §2.10): `enabled`, restricted to
+** `cs-preserving` (docs/oracle.md §O6): `enabled`, restricted to
 ** reorderings that keep the trace's release -> acquire order on every lock;
-** this is what SHB characterises exactly.  An acquire may join the
+** this is what SHB characterises exactly (docs/hb-shb.md §H4).  An acquire may join the
 ** reordering only after every earlier release of its lock.
 */
 #include "reorder.h"

@@ -1,5 +1,5 @@
 /*
-** `enabled` (MKV18; M2's definition; specs/m2.md §2, hb-shb-lockset.md §2.4):
+** `enabled` (MKV18; M2's definition; docs/oracle.md §O3):
 ** a conflicting pair is a predictable race iff some correct reordering, in
 ** which every read keeps its writer, leaves both events enabled: next in
 ** their threads, not in it, their threads forked.  The racing events are not

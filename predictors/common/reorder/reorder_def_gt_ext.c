@@ -1,5 +1,5 @@
 /*
-** `gt-ext` (specs/pwr-crossthread.md §1.5, "GT-ext"): `adjacent`, where the
+** `gt-ext` (docs/oracle.md §O7): `adjacent`, where the
 ** reordered prefix that has the two events next to each other must also
 ** extend to a complete correct reordering of the trace (every event, every
 ** read keeping its writer).  The paper's arguments that Figs. 6 and 13 show

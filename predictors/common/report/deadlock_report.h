@@ -4,7 +4,7 @@
 ** (acquired at acq1) and requesting lock2 at req1, thread2 holding lock2
 ** (acq2) and requesting lock1 at req2; req1 < req2 are event positions and
 ** distance = req2 - req1.  `sequence` says how it was found (SeqCheck: rho1
-** or rho2 of spec §6.3; the oracle: its verdict).
+** or rho2 of docs/seqcheck.md §S15; the oracle: its verdict).
 */
 #ifndef RP_DEADLOCK_REPORT_H
 #define RP_DEADLOCK_REPORT_H

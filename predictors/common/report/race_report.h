@@ -1,6 +1,6 @@
 /*
 ** Race reporting: the race report CSV and the one-row stats summary that
-** every predictor writes (DESIGN.md, "Predictor contract").
+** every predictor writes (docs/design.md §D9, §D10).
 **
 ** Race report columns:
 **   first,second,variable,first_thread,second_thread,first_op,second_op,

@@ -1,7 +1,7 @@
 /*
 ** Access histories: per variable, the earlier reads and writes that the
 ** current state has not yet seen, as sets of epochs with at most one entry
-** per thread (the DJIT+-style pair reporter, spec hb-shb-lockset.md §4.3).
+** per thread (the DJIT+-style pair reporter, docs/hb-shb.md §H7).
 ** On an access e of thread t with clock C:
 **   - every earlier conflicting entry c@u with c > C[u] is unordered with e:
 **     the pair is reported;

@@ -1,7 +1,7 @@
 /*
 ** Happens-before thread clocks: one vector clock per thread and per lock,
 ** with the synchronisation rules every HB-family predictor shares
-** (spec hb-shb-lockset.md §3.3):
+** (docs/hb-shb.md §H5):
 **   acq(l):  C_t := C_t join L_l
 **   rel(l):  L_l := C_t           (the release's pre clock)
 **   fork(u): C_u := C_u join C_t  (the parent's pre clock)

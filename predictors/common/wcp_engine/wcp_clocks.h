@@ -1,8 +1,8 @@
 /*
 ** Weak causal precedence (Kini, Mathur, Viswanathan, PLDI'17), the
 ** linear-time vector-clock algorithm, composed with an HB that includes
-** fork and join as RAPID's WCP engine does (spec pwr-crossthread.md §6.3,
-** dc-vindication.md Appendix X).  rp-wcp reports its races; rp-dc runs it
+** fork and join as RAPID's WCP engine does (docs/wcp.md §W4,
+** §W7).  rp-wcp reports its races; rp-dc runs it
 ** beside DC to tell which DC races WCP reports too.
 **
 ** Per thread t: H_t, the HB clock (hb_clocks.h; every event ticks t's own
@@ -39,7 +39,7 @@ typedef enum rp_wcp_variant {
   RP_WCP_RAPID,       /* RAPID's WCP engine: rule (b), on locks a second
                       ** thread has acquired (wcp_queue.h) */
   RP_WCP_VINDICATOR,  /* the Vindicator artifact's WCP companion of DC
-                      ** (Appendix X): rule (a), whose lock-variable clocks
+                      ** (§W7): rule (a), whose lock-variable clocks
                       ** join every section's release (wcp_guard.h) */
 } rp_wcp_variant;
 
@@ -78,7 +78,7 @@ static inline const rp_vc *rp_wcp_hb(const rp_wcp_clocks *w, uint32_t t) {
 }
 
 /* Order the event with HB clock h before thread t's current event, in HB
-** and in WCP (DC orders a race's accesses so, spec dc-vindication.md §4.3). */
+** and in WCP (DC orders a race's accesses so, docs/dc.md §C4). */
 void rp_wcp_order_before(rp_wcp_clocks *w, uint32_t t, const rp_vc *h);
 
 #endif
