@@ -1,4 +1,5 @@
-# Every citation in the sources and in docs/ resolves inside the repository:
+# Every citation in the sources, the crafted traces' headers and docs/
+# resolves inside the repository:
 #   - a file named NAME.md (docs/wcp.md, tools/fuzz/README.md, ...) exists,
 #     as written from the top of the tree or beside the citing file;
 #   - a section `§ID` is a heading "## ID. Title" (any level) of the page it
@@ -12,7 +13,7 @@ export LC_ALL=C   # § is two bytes; the section id starts after them
 
 # The files whose citations are checked, one path a line.
 cited_files() {
-  git ls-files predictors tools harness tests scripts Makefile docs |
+  git ls-files predictors tools harness tests scripts Makefile docs datasets/crafted |
     while read -r f; do
       case $f in tests/e2e/doc_citations.sh) continue ;; esac
       grep -Iq . "$f" 2>/dev/null && echo "$f"
@@ -41,8 +42,10 @@ function check_section(page, id) {
   else if (!has_heading(page, id)) problem("§" id ": no heading \"" id ".\" in " page)
 }
 # The comment of a source line, where citations are: C's /* */ and //
-# (and the ** of a block comment), the shell's and make's #.
+# (and the ** of a block comment), the shell's, make's and STD's #; all of
+# a Markdown file.
 function comment_of(line) {
+  if (FILENAME ~ /\.md$/) return line
   if (FILENAME ~ /\.[ch]$/) {
     if (line ~ /^[ \t]*(\*|\/\*|\/\/)/) return line
     if (match(line, /\/[*\/]/)) return substr(line, RSTART)
