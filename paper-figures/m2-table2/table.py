@@ -17,7 +17,7 @@ def render(ctx):
     for t in run.traces:
         p = ctx.program(t) or {}
         # The paper counts HB, WCP and DC pairs only where M2 reports them (or
-        # lists them as possible false negatives): spec m2.md §11.
+        # lists them as possible false negatives): docs/m2.md §M11.
         m2_pairs = {pair_key(r) for r in run.races("m2", t)} if run.ok("m2", t) else None
         row = [t + (f" ({ctx.paper_name(t)})" if p else "")]
         for col, pred, pc in METHODS:

@@ -48,7 +48,7 @@ def render(ctx):
                 faster.append((t, s <= min(times), f"SeqCheck {secs(s)}, fastest other {secs(min(times))}"))
     notes = ["Races are distinct unordered location pairs; distance = idx(e2) − idx(e1) over every reported "
              "instance, max and mean. SyncP is not in the workbench (n/a). WCP in RAPID's mode, as SyncP's release "
-             "package runs it. Our traces have no branch events, so every read is free for SeqCheck (spec §2.1), "
+             "package runs it. Our traces have no branch events, so every read is free for SeqCheck (docs/seqcheck.md §S5), "
              "unlike the paper's Dirk traces. Ours [paper's]; a time-limited run keeps what it reported, as the "
              "paper credits races found before the limit."]
     claims = [check_all("SeqCheck finds every race M2 finds (SeqCheck ⊇ M2)", superset["m2"]),
