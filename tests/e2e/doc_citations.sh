@@ -1,5 +1,5 @@
-# Every citation in the sources, the crafted traces' headers and docs/
-# resolves inside the repository:
+# Every citation in the sources, the crafted traces' headers, paper-figures/
+# and docs/ resolves inside the repository:
 #   - a file named NAME.md (docs/wcp.md, tools/fuzz/README.md, ...) exists,
 #     as written from the top of the tree or beside the citing file;
 #   - a section `§ID` is a heading "## ID. Title" (any level) of the page it
@@ -13,7 +13,8 @@ export LC_ALL=C   # § is two bytes; the section id starts after them
 
 # The files whose citations are checked, one path a line.
 cited_files() {
-  git ls-files predictors tools harness tests scripts Makefile docs datasets/crafted |
+  git ls-files predictors tools harness tests scripts Makefile docs datasets/crafted \
+    paper-figures |
     while read -r f; do
       case $f in tests/e2e/doc_citations.sh) continue ;; esac
       grep -Iq . "$f" 2>/dev/null && echo "$f"
@@ -54,14 +55,16 @@ function comment_of(line) {
   if (line ~ /^[ \t]*#/) return line
   return match(line, /[ \t]#[ \t]/) ? substr(line, RSTART) : ""
 }
-# Every NAME.md the text names must be a file of the tree (a name built
-# from a shell variable, "$out/table.md", is a path, not a citation).
+# Every NAME.md the text names must be a file of the tree.  Not citations:
+# a name built from a shell variable ("$out/table.md") and a bare file name
+# in backquotes (`findings.md`, an output file).
 function check_files(text,    before, name) {
   while (match(text, /[A-Za-z0-9_.\/-]*[A-Za-z0-9_-]\.md/)) {
     name = substr(text, RSTART, RLENGTH)
     before = substr(text, RSTART - 1, 1)
     text = substr(text, RSTART + RLENGTH)
     if (substr(text, 1, 1) ~ /[A-Za-z0-9_]/ || before == "$") continue
+    if (before == "`" && name !~ /\//) continue
     if (!exists(name) && !exists(dir_of(FILENAME) "/" name))
       problem(name ": no such file in the repository")
   }
