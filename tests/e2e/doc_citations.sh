@@ -11,10 +11,11 @@
 cd "$ROOT"
 export LC_ALL=C   # § is two bytes; the section id starts after them
 
-# The files whose citations are checked, one path a line.
+# The files whose citations are checked, one path a line (the tracked ones,
+# or all of them outside a git checkout).
+checked_dirs="predictors tools harness tests scripts Makefile docs datasets/crafted paper-figures"
 cited_files() {
-  git ls-files predictors tools harness tests scripts Makefile docs datasets/crafted \
-    paper-figures |
+  { git ls-files $checked_dirs 2>/dev/null || find $checked_dirs -type f; } |
     while read -r f; do
       case $f in tests/e2e/doc_citations.sh) continue ;; esac
       grep -Iq . "$f" 2>/dev/null && echo "$f"
