@@ -3,7 +3,7 @@
 ** followed by the predictor's stats row.  Columns:
 **
 **   predictor,trace,repetition,status,exit_code,signal,wall_s,user_s,sys_s,
-**   max_rss_kb,cgroup_peak_kb,timeout_s,memory_mb,memory_method,cpu_method,
+**   max_rss_kb,cgroup_peak_kb,process_peak_kb,timeout_s,memory_mb,memory_method,cpu_method,
 **   host,cpu_model,sshlogin,failed_stage,races_file,stdout_file,stderr_file,trace_path,command,
 **   events,threads,locks,variables,racy_pairs,racy_events,racy_location_pairs,
 **   racy_lines,max_distance,median_distance,analysis_ms,
@@ -25,7 +25,7 @@
 
 static const char *const runner_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
+  "cgroup_peak_kb", "process_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
   "sshlogin",
 };
 static const char *const file_columns[] = {

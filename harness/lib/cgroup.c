@@ -124,8 +124,40 @@ static char *own_dir(const char *controller) {
   return dir;
 }
 
-/* Removes the empty cgroups of rp runs that died without cleaning up (killed
-** by SIGKILL); rmdir refuses any that still hold a process. */
+/* Kills each listed member of dir; returns how many were listed.  A pid
+** of 0 or less is never a member (a fake tree may hold the "0" a child
+** wrote to join), and kill() would take it for a process group. */
+static int kill_listed(const char *dir) {
+  char *path = xasprintf("%s/cgroup.procs", dir);
+  FILE *f = fopen(path, "r");
+  free(path);
+  if (!f) return 0;
+  long pid;
+  int n = 0;
+  while (fscanf(f, "%ld", &pid) == 1) {
+    if (pid <= 0) continue;
+    kill((pid_t)pid, SIGKILL);
+    n++;
+  }
+  fclose(f);
+  return n;
+}
+
+/* Kills the members of dir round after round, as forks may add new ones,
+** until none is listed (or a hundred rounds passed). */
+static void kill_members(const char *dir) {
+  for (int rounds = 0; rounds < 100 && kill_listed(dir) > 0; rounds++) usleep(1000);
+}
+
+/* rmdir fails with EBUSY until the killed members are gone. */
+static void remove_dir(const char *dir) {
+  for (int tries = 0; tries < 200 && rmdir(dir) != 0 && errno == EBUSY; tries++) usleep(5000);
+}
+
+/* Clears away the cgroups of rp runs that died without cleaning up (killed
+** by SIGKILL): what their commands left running there (grandchildren the
+** parent-death signal does not reach) would otherwise run on with no one to
+** enforce the time limit. */
 static void remove_stale(const char *parent) {
   DIR *d = opendir(parent);
   if (!d) return;
@@ -136,16 +168,29 @@ static void remove_stale(const char *parent) {
     if (sscanf(e->d_name, "rp-run-%ld%c", &pid, &rest) != 1 || pid <= 0) continue;
     if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
     char *path = xasprintf("%s/%s", parent, e->d_name);
-    rmdir(path);
+    if (!file_exists(path, "cgroup.kill") || write_file(path, "cgroup.kill", "1") != 0)
+      kill_members(path);
+    remove_dir(path);
     free(path);
   }
   closedir(d);
 }
 
-/* Makes a child rp-run-PID of this process's cgroup in that hierarchy and
+/* The cgroup under which the run's cgroups are made in that hierarchy:
+** below $RP_CGROUP_ROOT when it is set, else this process's own cgroup. */
+static char *parent_dir(const char *controller) {
+  const char *root = getenv(CGROUP_ROOT_VARIABLE);
+  if (!root || !*root) return own_dir(controller);
+  char *dir = controller ? xasprintf("%s/%s", root, controller) : xstrdup(root);
+  if (file_exists(dir, "cgroup.procs")) return dir;
+  free(dir);
+  return NULL;
+}
+
+/* Makes a child rp-run-PID of the parent cgroup in that hierarchy and
 ** remembers it for removal; NULL if it cannot. */
 static char *make_child(Cgroup *cg, const char *controller) {
-  char *parent = own_dir(controller);
+  char *parent = parent_dir(controller);
   if (!parent) return NULL;
   remove_stale(parent);
   char *dir = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
@@ -161,7 +206,7 @@ static char *make_child(Cgroup *cg, const char *controller) {
 /* Whether the unified cgroup's children can get the memory controller:
 ** it must be offered here and delegated to the children. */
 static int unified_memory(void) {
-  char *parent = own_dir(NULL);
+  char *parent = parent_dir(NULL);
   if (!parent) return 0;
   char line[1024];
   read_line(parent, "cgroup.subtree_control", line, sizeof line);
@@ -211,7 +256,9 @@ int cgroup_create(Cgroup *cg, long long limit_bytes, char *err, size_t errlen) {
                   : limit_bytes > 0 && set_limit(cg, limit_bytes) != 0 ? "cannot set the memory limit"
                   : NULL;
   if (!why) return 0;
-  snprintf(err, errlen, "%s", why);
+  const char *root = getenv(CGROUP_ROOT_VARIABLE);
+  if (root && *root) snprintf(err, errlen, "%s under %s=%s", why, CGROUP_ROOT_VARIABLE, root);
+  else snprintf(err, errlen, "%s", why);
   cgroup_destroy(cg);
   return -1;
 }
@@ -222,11 +269,30 @@ int cgroup_enter(const Cgroup *cg) {
   return 0;
 }
 
-long long cgroup_oom_kills(const Cgroup *cg) {
-  long long n = cg->memory_version == 2 ? read_number(cg->memory, "memory.events", "oom_kill")
-              : cg->memory_version == 1 ? read_number(cg->memory, "memory.oom_control", "oom_kill")
-              : 0;
-  return n > 0 ? n : 0;
+/* A positive count, or a flag that is set, of file's key. */
+static int counted(const char *dir, const char *file, const char *key) {
+  return read_number(dir, file, key) > 0;
+}
+
+int cgroup_memory_exhausted(const Cgroup *cg) {
+  if (cg->memory_version == 2)
+    return counted(cg->memory, "memory.events", "oom_kill") || counted(cg->memory, "memory.events", "oom");
+  if (cg->memory_version == 1)
+    return counted(cg->memory, "memory.oom_control", "oom_kill")
+        || counted(cg->memory, "memory.oom_control", "under_oom");
+  return 0;
+}
+
+long long cgroup_process_bytes(const Cgroup *cg) {
+  long long resident = -1, swapped = -1;
+  if (cg->memory_version == 2) {
+    resident = read_number(cg->memory, "memory.stat", "anon");
+    swapped = read_number(cg->memory, "memory.swap.current", NULL);
+  } else if (cg->memory_version == 1) {
+    resident = read_number(cg->memory, "memory.stat", "total_rss");
+    swapped = read_number(cg->memory, "memory.stat", "total_swap");
+  }
+  return resident < 0 ? -1 : resident + (swapped > 0 ? swapped : 0);
 }
 
 long long cgroup_peak_bytes(const Cgroup *cg) {
@@ -250,22 +316,6 @@ int cgroup_cpu_times(const Cgroup *cg, double *user_s, double *sys_s) {
   return user >= 0 && sys >= 0 ? 0 : -1;
 }
 
-/* Kills each listed member of dir; returns how many were listed. */
-static int kill_listed(const char *dir) {
-  char *path = xasprintf("%s/cgroup.procs", dir);
-  FILE *f = fopen(path, "r");
-  free(path);
-  if (!f) return 0;
-  long pid;
-  int n = 0;
-  while (fscanf(f, "%ld", &pid) == 1) {
-    kill((pid_t)pid, SIGKILL);
-    n++;
-  }
-  fclose(f);
-  return n;
-}
-
 /* A frozen cgroup cannot fork while its members are killed one by one. */
 static void kill_frozen(const char *freezer) {
   write_file(freezer, "freezer.state", "FROZEN");
@@ -283,15 +333,13 @@ void cgroup_kill_all(const Cgroup *cg) {
   if (cg->unified && write_file(cg->unified, "cgroup.kill", "1") == 0) return;
   if (cg->freezer) kill_frozen(cg->freezer);
   const char *members = cg->memory ? cg->memory : cg->cpu ? cg->cpu : cg->freezer;
-  for (int rounds = 0; members && rounds < 100 && kill_listed(members) > 0; rounds++) usleep(1000);
+  if (members) kill_members(members);
 }
 
 void cgroup_destroy(Cgroup *cg) {
   if (cg->ndirs > 0) cgroup_kill_all(cg);
-  /* rmdir fails with EBUSY until the killed members are gone. */
   for (int i = cg->ndirs - 1; i >= 0; i--) {
-    for (int tries = 0; tries < 200 && rmdir(cg->dirs[i]) != 0 && errno == EBUSY; tries++)
-      usleep(5000);
+    remove_dir(cg->dirs[i]);
     free(cg->dirs[i]);
   }
   *cg = (Cgroup){0};

@@ -15,12 +15,18 @@
 **   killing cgroup v2's cgroup.kill, else the v1 freezer (freeze, kill the
 **           members, thaw), else killing the listed members until none is left
 ** The cgroups are made as children of the runner's own cgroup in each
-** hierarchy.  Any piece may be missing; the runner then falls back to
-** RLIMIT_AS and wait4 and says so.
+** hierarchy, or of $RP_CGROUP_ROOT when it is set: a v2 cgroup directory,
+** or a directory holding one v1 hierarchy per controller (memory/, cpuacct/,
+** freezer/); either counts only where it holds cgroup.procs.  A plain
+** directory holding the files named above stands in for the kernel's, so
+** every path can be tested on any machine.  Any piece may be missing; the
+** runner then falls back to RLIMIT_AS and wait4 and says so.
 */
 #ifndef HARNESS_CGROUP_H
 #define HARNESS_CGROUP_H
 #include <stddef.h>
+
+#define CGROUP_ROOT_VARIABLE "RP_CGROUP_ROOT"
 
 typedef struct Cgroup {
   int memory_version; /* 1 or 2: where the memory cgroup is; 0 if none */
@@ -45,10 +51,25 @@ void cgroup_create_partial(Cgroup *cg);
 /* Moves the calling process into every cgroup made (in the child, before exec). */
 int cgroup_enter(const Cgroup *cg);
 
-/* Number of OOM kills the memory cgroup saw (0 without one). */
-long long cgroup_oom_kills(const Cgroup *cg);
+/* Whether the memory controller says the run ran out of memory: an OOM kill
+** of a member (v1 memory.oom_control oom_kill, v2 memory.events oom_kill),
+** an allocation refused at the limit (v2 memory.events oom) or an OOM still
+** in progress (v1 under_oom).  The counts of the limit merely touched (v1
+** memory.failcnt, v2 memory.events max) are not evidence: reclaiming the
+** page cache of a file being written touches it in a healthy run, and
+** under Linux 6.18 v1 failcnt stayed 0 through a real OOM kill.  0 without a
+** memory cgroup. */
+int cgroup_memory_exhausted(const Cgroup *cg);
 
-/* Peak memory use in bytes (with swap where accounted), or -1. */
+/* The memory the members use now, not counting the page cache: resident
+** anonymous memory plus swap (v1 memory.stat total_rss + total_swap, v2
+** memory.stat anon + memory.swap.current), in bytes; -1 without a memory
+** cgroup. */
+long long cgroup_process_bytes(const Cgroup *cg);
+
+/* Peak memory use in bytes (with swap where accounted), or -1.  It counts
+** the page cache charged to the cgroup, such as that of files the run
+** writes: a big output can take it up to the limit. */
 long long cgroup_peak_bytes(const Cgroup *cg);
 
 /* User and system CPU seconds of every process that was in the cgroup;

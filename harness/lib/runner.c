@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -17,6 +18,10 @@
 #include "cgroup.h"
 #include "cpulist.h"
 #include "reaper.h"
+
+/* How often the memory of the run's processes is read while it runs: the
+** controller keeps no peak of it, only of its total with the page cache. */
+#define MEMORY_SAMPLE_S 0.02
 
 /* What the child sends back through a close-on-exec pipe when it fails
 ** before exec; an empty read means exec succeeded. */
@@ -37,8 +42,13 @@ static void child_fail(int fd, const char *stage) {
   _exit(127);
 }
 
-/* In the child: joins its own process group and the limits, then execs. */
-static void child_start(const RunRequest *req, const Cgroup *cg, const sigset_t *mask, int fd) {
+/* In the child: joins its own process group and the limits, then execs.
+** It dies with the runner (parent-death signal), so a runner killed outright
+** leaves no command running past its time limit; a runner that died before
+** the signal was armed is seen as a new parent. */
+static void child_start(const RunRequest *req, const Cgroup *cg, const sigset_t *mask, int fd,
+                        pid_t runner) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != runner) _exit(127);
   setpgid(0, 0);
   sigprocmask(SIG_SETMASK, mask, NULL);
   if (cgroup_enter(cg) != 0) child_fail(fd, "joining the cgroup");
@@ -71,30 +81,47 @@ static int prepare_cgroup(const RunRequest *req, Cgroup *cg, char *err, size_t e
   return 0;
 }
 
-/* Waits for the child while enforcing the deadline: SIGTERM to the group at
-** the timeout, SIGKILL after the grace period.  Returns 0, or -2 if the runner
-** was asked to stop (the group is then killed at once). */
-static int wait_for_child(pid_t pid, const RunRequest *req, const Cgroup *cg, double start,
-                          int *wstatus, struct rusage *ru, int *timed_out) {
+/* What is observed of the running command. */
+typedef struct Watch {
+  pid_t pid;
+  int wstatus;
+  struct rusage ru;
+  int timed_out;
+  long long process_peak_bytes; /* largest sample of cgroup_process_bytes, or -1 */
+} Watch;
+
+static void sample_memory(const Cgroup *cg, Watch *w) {
+  long long now = cgroup_process_bytes(cg);
+  if (now > w->process_peak_bytes) w->process_peak_bytes = now;
+}
+
+/* Waits for the child while enforcing the deadline (SIGTERM to the group at
+** the timeout, SIGKILL after the grace period) and sampling the memory of its
+** processes.  Returns 0, or -2 if the runner was asked to stop (the group is
+** then killed at once). */
+static int wait_for_child(const RunRequest *req, const Cgroup *cg, double start, Watch *w) {
   sigset_t wake;
   reaper_wake_signals(&wake);
   double deadline = req->timeout_s > 0 ? start + req->timeout_s : INFINITY;
   int signal_next = SIGTERM, interrupted = 0;
-  while (wait4(pid, wstatus, WNOHANG, ru) != pid) {
+  sample_memory(cg, w); /* at least one, however short the run */
+  while (wait4(w->pid, &w->wstatus, WNOHANG, &w->ru) != w->pid) {
+    sample_memory(cg, w);
     double left = deadline - now_s();
     if (left <= 0) {
-      *timed_out = 1;
-      kill(-pid, signal_next);
+      w->timed_out = 1;
+      kill(-w->pid, signal_next);
       if (signal_next == SIGKILL) cgroup_kill_all(cg);
       deadline = signal_next == SIGTERM ? now_s() + req->grace_s : INFINITY;
       signal_next = SIGKILL;
       continue;
     }
-    struct timespec ts = {(time_t)left, (long)((left - floor(left)) * 1e9)};
-    int sig = sigtimedwait(&wake, NULL, isinf(left) ? NULL : &ts);
+    double nap = cg->memory && left > MEMORY_SAMPLE_S ? MEMORY_SAMPLE_S : left;
+    struct timespec ts = {(time_t)nap, (long)((nap - floor(nap)) * 1e9)};
+    int sig = sigtimedwait(&wake, NULL, isinf(nap) ? NULL : &ts);
     if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
       interrupted = 1;
-      kill(-pid, SIGKILL);
+      kill(-w->pid, SIGKILL);
       cgroup_kill_all(cg);
       deadline = INFINITY;
     }
@@ -106,27 +133,29 @@ static double timeval_s(struct timeval tv) { return (double)tv.tv_sec + tv.tv_us
 
 /* Fills res from what was observed, once every process of the run is gone
 ** (so the cgroup's counters are final), then classifies it. */
-static void record(RunResult *res, const RunRequest *req, const Cgroup *cg, int wstatus,
-                   const struct rusage *ru, int timed_out) {
-  res->signal = WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
-  res->exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-  res->max_rss_kb = ru->ru_maxrss;
+static void record(RunResult *res, const RunRequest *req, const Cgroup *cg, const Watch *w) {
+  res->signal = WIFSIGNALED(w->wstatus) ? WTERMSIG(w->wstatus) : 0;
+  res->exit_code = WIFEXITED(w->wstatus) ? WEXITSTATUS(w->wstatus) : -1;
+  res->max_rss_kb = w->ru.ru_maxrss;
   if (cgroup_cpu_times(cg, &res->user_s, &res->sys_s) == 0) {
     res->cpu_method = cgroup_cpu_method(cg);
   } else {
-    res->user_s = timeval_s(ru->ru_utime);
-    res->sys_s = timeval_s(ru->ru_stime);
+    res->user_s = timeval_s(w->ru.ru_utime);
+    res->sys_s = timeval_s(w->ru.ru_stime);
     res->cpu_method = "rusage";
   }
   long long peak = cgroup_peak_bytes(cg);
   res->cgroup_peak_kb = peak < 0 ? -1 : peak / 1024;
+  /* A run shorter than a sample is seen through its largest process. */
+  long long sampled_kb = w->process_peak_bytes / 1024;
+  res->process_peak_kb = w->process_peak_bytes < 0 ? -1
+                       : sampled_kb > res->max_rss_kb ? sampled_kb : res->max_rss_kb;
   res->memory_method = cg->memory ? cgroup_memory_method(cg) : req->memory_mb > 0 ? "rlimit" : "rusage";
   RunOutcome o = {
     .signal = res->signal,
     .exit_code = res->exit_code,
-    .timed_out = timed_out,
-    .memory_limited = req->memory_mb > 0,
-    .oom_killed = req->memory_mb > 0 && cgroup_oom_kills(cg) > 0,
+    .timed_out = w->timed_out,
+    .memory_exhausted = cgroup_memory_exhausted(cg),
   };
   res->status = run_classify(&o);
 }
@@ -139,8 +168,9 @@ static pid_t start_child(const RunRequest *req, const Cgroup *cg, const sigset_t
     snprintf(err, errlen, "pipe: %s", strerror(errno));
     return -1;
   }
+  pid_t runner = getpid();
   pid_t pid = fork();
-  if (pid == 0) child_start(req, cg, mask, fds[1]);
+  if (pid == 0) child_start(req, cg, mask, fds[1], runner);
   close(fds[1]);
   if (pid < 0) {
     snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -167,16 +197,14 @@ int run_command(const RunRequest *req, RunResult *res, char *err, size_t errlen)
   reaper_wake_signals(&block);
   sigprocmask(SIG_BLOCK, &block, &old);
   double start = now_s();
-  pid_t pid = start_child(req, &cg, &old, err, errlen);
+  Watch w = {.pid = start_child(req, &cg, &old, err, errlen), .process_peak_bytes = -1};
   int rc = -1;
-  if (pid > 0) {
-    int wstatus = 0, timed_out = 0;
-    struct rusage ru;
-    rc = wait_for_child(pid, req, &cg, start, &wstatus, &ru, &timed_out);
+  if (w.pid > 0) {
+    rc = wait_for_child(req, &cg, start, &w);
     res->wall_s = now_s() - start;
     cgroup_kill_all(&cg);
-    reaper_kill_all(pid);
-    record(res, req, &cg, wstatus, &ru, timed_out);
+    reaper_kill_all(w.pid);
+    record(res, req, &cg, &w);
   }
   cgroup_destroy(&cg);
   sigprocmask(SIG_SETMASK, &old, NULL);

@@ -6,7 +6,9 @@
 ** cgroup).  Each run gets its own cgroup (v2 or v1, see cgroup.h) that caps
 ** and measures the memory and CPU time of all its processes; where none can
 ** be made, memory is capped by RLIMIT_AS and measured by wait4.  When the
-** command ends, every process it left behind is killed (see reaper.h).
+** command ends, every process it left behind is killed (see reaper.h).  The
+** command dies with the runner (parent-death signal); what it started is
+** left in the cgroup, which the next run clears away (cgroup.h).
 */
 #ifndef HARNESS_RUNNER_H
 #define HARNESS_RUNNER_H
@@ -35,7 +37,12 @@ typedef struct RunResult {
   double wall_s;
   double user_s, sys_s;   /* of the whole cgroup, else of what wait4 saw */
   long max_rss_kb;        /* largest resident set of one process (wait4) */
-  long long cgroup_peak_kb; /* peak memory of the run's cgroup, or -1 */
+  long long cgroup_peak_kb; /* peak memory of the run's cgroup, page cache
+                            ** included, or -1 */
+  long long process_peak_kb; /* peak memory of the run's processes without the
+                             ** page cache (cgroup_process_bytes sampled while it
+                             ** runs, at least max_rss_kb), or -1 without a
+                             ** memory cgroup */
   const char *memory_method; /* "cgroup-v1", "cgroup-v2", "rlimit" (RLIMIT_AS
                               ** limit) or "rusage" (no limit, no cgroup) */
   const char *cpu_method; /* "cgroup-v1", "cgroup-v2" or "rusage" */

@@ -1,25 +1,21 @@
 /* Classifying how a limited run ended; see runstatus.h. */
 #include "runstatus.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cmdline.h"
-
 /*
 ** The order matters.  A run that passed its deadline is a timeout however it
-** then died (our SIGTERM/SIGKILL, or a crash while being stopped).  Under a
-** memory limit, a cgroup OOM kill or a SIGKILL that we did not send (the
-** kernel's OOM killer) mean the memory ran out; the contract's exit 3
-** (EXIT_RESOURCES, every rp command's code) means it with or without a limit
-** (the machine's memory ran out).
+** then died (our SIGTERM/SIGKILL, or a crash while being stopped).  Memout
+** is only ever the memory controller's word: an exit code cannot say it (a
+** command's exit 3 may be a full disk, and a program that is not rp's means
+** anything by it), nor can a SIGKILL (anyone may send one; the kernel's OOM
+** kill is counted by the controller).  Any other signal is a crash, any other
+** non-zero exit an error.
 */
 RunStatus run_classify(const RunOutcome *o) {
   if (o->timed_out) return RUN_TIMEOUT;
-  if (o->oom_killed) return RUN_MEMOUT;
-  if (o->signal == 0 && o->exit_code == EXIT_RESOURCES) return RUN_MEMOUT;
-  if (o->memory_limited && o->signal == SIGKILL) return RUN_MEMOUT;
+  if (o->memory_exhausted) return RUN_MEMOUT;
   if (o->signal != 0) return RUN_CRASH;
   if (o->exit_code != 0) return RUN_ERROR;
   return RUN_OK;

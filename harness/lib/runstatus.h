@@ -8,11 +8,10 @@
 typedef enum RunStatus { RUN_OK, RUN_TIMEOUT, RUN_MEMOUT, RUN_CRASH, RUN_ERROR } RunStatus;
 
 typedef struct RunOutcome {
-  int signal;          /* terminating signal, or 0 if the command exited */
-  int exit_code;       /* exit status when signal == 0 */
-  int timed_out;       /* the wall-clock limit passed while it still ran */
-  int memory_limited;  /* a memory limit was in force */
-  int oom_killed;      /* the cgroup reports an OOM kill */
+  int signal;            /* terminating signal, or 0 if the command exited */
+  int exit_code;         /* exit status when signal == 0 */
+  int timed_out;         /* the wall-clock limit passed while it still ran */
+  int memory_exhausted;  /* the memory controller says so (cgroup.h) */
 } RunOutcome;
 
 RunStatus run_classify(const RunOutcome *o);

@@ -17,8 +17,9 @@ typedef struct Cell {
   const char *marker;  /* NULL when every repetition ended ok, else TO, MO or ERR */
   double time_s;       /* median wall time of the ok repetitions */
   const char *races;   /* the chosen race count from an ok repetition, or "" */
-  long mem_kb;         /* peak memory over the repetitions: the cgroup's
-                       ** (cgroup_peak_kb) where measured, else max_rss_kb */
+  long mem_kb;         /* peak memory over the repetitions: the processes'
+                       ** (process_peak_kb) where measured, else the cgroup's
+                       ** (cgroup_peak_kb), else max_rss_kb */
   const char *races_file; /* race report of the first ok repetition, or NULL */
   /* Other bugs in the paper's units, for predictors that report them
   ** (rp-seqcheck's stats deadlock_location_sets, atomicity_location_triples),

@@ -32,11 +32,16 @@ static double median(double *v, int n) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The memory of a run: its cgroup's peak where measured, else its largest
-** process's. */
+/* The memory of a run: its processes' own where measured (process_peak_kb,
+** without the page cache of the files it wrote); else, as in runs.csv files
+** written before that column, the cgroup's peak; else its largest process's. */
 static long run_memory_kb(const CsvTable *runs, int r) {
-  const char *peak = csv_table_get(runs, r, "cgroup_peak_kb");
-  return atol(peak[0] ? peak : csv_table_get(runs, r, "max_rss_kb"));
+  static const char *const columns[] = {"process_peak_kb", "cgroup_peak_kb"};
+  for (size_t i = 0; i < sizeof columns / sizeof *columns; i++) {
+    const char *kb = csv_table_get(runs, r, columns[i]);
+    if (kb[0]) return atol(kb);
+  }
+  return atol(csv_table_get(runs, r, "max_rss_kb"));
 }
 
 /* Folds the runs of one trace and predictor (rows[0..n-1], in file order)
@@ -111,6 +116,8 @@ static const char *row_problem(const CsvTable *runs, int r) {
   if (!is_number(csv_table_get(runs, r, "max_rss_kb"), 1, 1)) return "max_rss_kb is not a whole number";
   if (!is_number(csv_table_get(runs, r, "cgroup_peak_kb"), 1, 1))
     return "cgroup_peak_kb is not a whole number";
+  if (!is_number(csv_table_get(runs, r, "process_peak_kb"), 1, 1))
+    return "process_peak_kb is not a whole number";
   if (csv_table_column(runs, "repetition") >= 0 && !is_number(csv_table_get(runs, r, "repetition"), 0, 1))
     return "repetition is not a whole number";
   return NULL;

@@ -41,27 +41,37 @@ static const char usage_text[] =
   "  --help, --version\n"
   "Every run gets its own cgroup (v2, else v1) that limits the memory of all its\n"
   "processes (swap included where the kernel accounts it), measures their peak\n"
-  "(cgroup_peak_kb) and CPU time (user_s, sys_s), sees OOM kills, and is killed\n"
-  "whole at the end.  memory_method and cpu_method name what was used:\n"
+  "with the page cache of the files they read and write (cgroup_peak_kb) and\n"
+  "without it (process_peak_kb: resident anonymous memory plus swap, sampled\n"
+  "every 20 ms, at least max_rss_kb), their CPU time (user_s, sys_s), sees OOM\n"
+  "kills, and is killed whole at the end.  The cgroups are made under rp run's\n"
+  "own, or under $RP_CGROUP_ROOT if set (a v2 cgroup, or a folder of v1\n"
+  "hierarchies: memory/, cpuacct/, freezer/).  The command dies with rp run;\n"
+  "what it started and left behind is killed by the next rp run.\n"
+  "memory_method and cpu_method name what was used:\n"
   "  cgroup-v1, cgroup-v2  the whole run, every process, however it was started\n"
   "  rlimit   no cgroup could be made: RLIMIT_AS caps each process's ADDRESS\n"
   "           SPACE (not its memory: an mmap'd file or a reserved heap counts,\n"
   "           children each get their own cap); an allocation that fails shows\n"
   "           as the command's own error, not as a kill; the peak is max_rss_kb\n"
+  "           and process_peak_kb is empty\n"
   "  rusage   no cgroup and no limit: max_rss_kb and user_s/sys_s come from wait4,\n"
   "           i.e. the largest single process and only the processes waited for\n"
   "           (not a pipeline's total, not children that escaped)\n"
   "Columns: status,exit_code,signal,wall_s,user_s,sys_s,max_rss_kb,cgroup_peak_kb,\n"
-  "timeout_s,memory_mb,memory_method,cpu_method,host,cpu_model,command, then the labels\n"
-  "(host: the machine's name; cpu_model: its /proc/cpuinfo model name).\n"
-  "status is ok, timeout, memout, crash or error.\n"
+  "process_peak_kb,timeout_s,memory_mb,memory_method,cpu_method,host,cpu_model,command,\n"
+  "then the labels (host: the machine's name; cpu_model: its /proc/cpuinfo model name).\n"
+  "status: timeout if the time limit passed; memout only when the memory cgroup\n"
+  "counted an OOM kill or a refused allocation (never from an exit code); crash\n"
+  "for any other signal, with its name in signal; error for a non-zero exit, with\n"
+  "its code in exit_code; else ok.\n"
   "Exit status: 0 the command ran, 1 usage, 2 it cannot start (or no cgroup for\n"
   "--memory-method cgroup), 3 the row cannot be written, 130 interrupted.\n";
 
 /* The fixed columns of every row, before the labels. */
 static const char *const fixed_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
-  "cgroup_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
+  "cgroup_peak_kb", "process_peak_kb", "timeout_s", "memory_mb", "memory_method", "cpu_method", "host", "cpu_model",
   "command",
 };
 #define NFIXED ((int)(sizeof fixed_columns / sizeof *fixed_columns))
@@ -177,6 +187,7 @@ static int write_row(FILE *f, const Options *o, const RunResult *r) {
   strvec_push_owned(&v, xasprintf("%.3f", r->sys_s));
   strvec_push_owned(&v, xasprintf("%ld", r->max_rss_kb));
   strvec_push_owned(&v, r->cgroup_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->cgroup_peak_kb));
+  strvec_push_owned(&v, r->process_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->process_peak_kb));
   strvec_push_owned(&v, o->req.timeout_s > 0 ? xasprintf("%g", o->req.timeout_s) : xstrdup(""));
   strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%lld", o->req.memory_mb) : xstrdup(""));
   strvec_push(&v, r->memory_method);
