@@ -28,9 +28,18 @@ expect "ok,0," "$(run -- true)" "a command that succeeds"
 expect "error,7," "$(run -- sh -c 'exit 7')" "a command that fails"
 expect "crash,,SIGSEGV" "$(run -- "$tmp/segfault")" "a segfault"
 expect "timeout,,SIGTERM" "$(run --timeout 0.3 -- sleep 30)" "a sleeper"
-expect "memout,3," "$(run --memory 64 --memory-method rlimit -- "$tmp/hog")" "a memory hog in C (RLIMIT_AS)"
-expect "memout,3," "$(run --memory 64 -- sh -c 'exit 3')" "exit 3 under a memory limit"
-expect "memout,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
+# Memout is the memory controller's word only: without a cgroup there is
+# none, and a command's own exit 3 is its error (a full disk, say).
+expect "error,3," "$(run --memory 64 --memory-method rlimit -- "$tmp/hog")" "a memory hog in C (RLIMIT_AS)"
+expect "error,3," "$(run --memory 64 -- sh -c 'exit 3')" "exit 3 under a memory limit"
+expect "error,3," "$(run -- sh -c 'exit 3')" "exit 3 without a memory limit"
+# A SIGKILL the runner did not send is a crash, under a memory limit too.
+rm -f "$tmp/victim"
+rp run --out "$tmp/row.csv.killed" --memory 64 -- sh -c "echo \$\$ >$tmp/victim; exec sleep 30" >/dev/null &
+until [ -s "$tmp/victim" ]; do sleep 0.05; done
+kill -KILL "$(cat "$tmp/victim")"
+wait $!
+expect "crash,,SIGKILL" "$(sed -n 2p "$tmp/row.csv.killed" | cut -d, -f1-3)" "a SIGKILL from outside"
 
 # A child that ignores SIGTERM is killed after the grace period.
 start=$(date +%s.%N)
@@ -55,9 +64,10 @@ col() { sed -n 2p "$tmp/row.csv" | cut -d, -f"$1"; }
 # Without a cgroup (--memory-method rlimit: what a machine without cgroups
 # gets) the method is named; with one, the cgroup's version.
 run --memory 256 --memory-method rlimit -- true >/dev/null
-expect "rlimit,rusage" "$(col 11-12)" "the methods without a cgroup"
+expect "rlimit,rusage" "$(col 12-13)" "the methods without a cgroup"
+[ -z "$(col 9)" ] || fail "process_peak_kb without a cgroup: '$(col 9)'"
 run --memory 256 -- true >/dev/null
-method=$(col 11)
+method=$(col 12)
 case $method in cgroup-v1|cgroup-v2|rlimit) echo "ok: memory method here is $method" ;; *) fail "memory_method '$method'" ;; esac
 if [ "$method" != rlimit ]; then
   # A memory hog in C and in Python is killed by the kernel inside the limit:
@@ -65,6 +75,17 @@ if [ "$method" != rlimit ]; then
   expect "memout,,SIGKILL" "$(run --memory 64 -- "$tmp/hog")" "a memory hog in C (cgroup)"
   peak=$(col 8)
   [ "$peak" -ge 60000 ] && [ "$peak" -le 66000 ] || fail "peak of the C hog: $peak KiB"
+  # The page cache of a file the run writes fills the cgroup up to its limit
+  # without any lack of memory: a write that then fails (exit 3, as on a
+  # full disk) is the command's error, and the processes' own memory stays
+  # small beside the cgroup's peak.
+  expect "error,3," "$(run --memory 64 -- sh -c "head -c 150000000 /dev/zero >$tmp/big; exit 3")" \
+    "exit 3 after writing 150 MB under 64 MiB"
+  peak=$(col 8) own=$(col 9)
+  rm "$tmp/big"
+  [ "$peak" -ge 50000 ] || fail "the page cache did not fill the cgroup: peak $peak KiB"
+  [ "$own" -gt 0 ] && [ "$own" -lt 20000 ] || fail "process_peak_kb $own KiB counts the page cache"
+  echo "ok: peak of the cgroup $peak KiB, of the processes $own KiB"
   expect "memout,,SIGKILL" "$(run --memory 200 -- python3 -c 'b = bytearray(1 << 30)')" \
     "a memory hog in Python (cgroup)"
   # A child killed by the OOM killer while the command exits 0: the cgroup's
@@ -85,9 +106,10 @@ print(sum(m[i] for i in range(0, len(m), 4096)))'
   # The peak is the whole run's: two processes of 60 MiB each at once.
   two='python3 -c "import time; b = b\"x\" * (60 << 20); time.sleep(1)"'
   expect "ok,0," "$(run --memory 512 -- sh -c "$two & $two & wait")" "two processes of 60 MiB"
-  peak=$(col 8) rss=$(col 7)
+  peak=$(col 8) rss=$(col 7) own=$(col 9)
   [ "$peak" -ge 120000 ] || fail "cgroup peak $peak KiB misses one process (max_rss $rss)"
-  echo "ok: peak of the run ${peak} KiB, of its largest process ${rss} KiB"
+  [ "$own" -ge 120000 ] || fail "process_peak_kb $own KiB misses one process (max_rss $rss)"
+  echo "ok: peak of the run ${peak} KiB (processes ${own} KiB), of its largest process ${rss} KiB"
   # CPU time counts a child that escaped with setsid and that no one waited
   # for: a fixed amount of work, measured alone and as an escaper.
   work='i=0; while [ $i -lt 200000 ]; do i=$((i + 1)); done'
@@ -112,6 +134,30 @@ if [ -n "$v2" ] && ! kill -0 $stale 2>/dev/null && mkdir "$v2/rp-run-$stale" 2>/
   run -- true >/dev/null
   [ ! -d "$v2/rp-run-$stale" ] || { rmdir "$v2/rp-run-$stale"; fail "a stale cgroup was left"; }
   echo "ok: a stale cgroup of a dead rp run is removed"
+fi
+
+# An rp run killed outright (SIGKILL, no chance to clean up) takes its
+# command along (parent-death signal), so nothing runs on past the time limit
+# no one enforces any more; what the command started itself is left in the
+# run's cgroup, where the next rp run finds and kills it.
+alive() { kill -0 "$1" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
+rm -f "$tmp/shpid" "$tmp/sleeper"
+rp run --timeout 100 --out "$tmp/killed.csv" -- \
+  sh -c "sleep 1000 & echo \$! >$tmp/sleeper; echo \$\$ >$tmp/shpid; wait" >/dev/null &
+runner=$!
+until [ -s "$tmp/sleeper" ] && [ -s "$tmp/shpid" ]; do sleep 0.05; done
+kill -KILL $runner
+wait $runner 2>/dev/null || true
+for _ in $(seq 100); do alive "$(cat "$tmp/shpid")" || break; sleep 0.05; done
+if alive "$(cat "$tmp/shpid")"; then kill -KILL "$(cat "$tmp/shpid")" "$(cat "$tmp/sleeper")"; fail "the command outlived its killed rp run"; fi
+echo "ok: the command dies with its rp run"
+if [ "$method" != rlimit ]; then
+  alive "$(cat "$tmp/sleeper")" || fail "the grandchild did not outlive the runner: nothing to reap"
+  run -- true >/dev/null
+  if alive "$(cat "$tmp/sleeper")"; then kill -KILL "$(cat "$tmp/sleeper")"; fail "the next rp run left the grandchild of a killed one running"; fi
+  echo "ok: the next rp run kills what a killed one left in its cgroup"
+else
+  kill -KILL "$(cat "$tmp/sleeper")" 2>/dev/null || true
 fi
 
 # A fork bomb of 2,047 processes, most in their own sessions, under a time
