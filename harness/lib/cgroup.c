@@ -157,7 +157,10 @@ static void remove_dir(const char *dir) {
 /* Clears away the cgroups of rp runs that died without cleaning up (killed
 ** by SIGKILL): what their commands left running there (grandchildren the
 ** parent-death signal does not reach) would otherwise run on with no one to
-** enforce the time limit. */
+** enforce the time limit.  A run is dead when no process has its PID, so
+** the rp runs sharing a parent cgroup must share a PID namespace.  A frozen
+** v1 cgroup (its runner died while killing it) is thawed first: a frozen
+** process does not die of SIGKILL. */
 static void remove_stale(const char *parent) {
   DIR *d = opendir(parent);
   if (!d) return;
@@ -168,6 +171,7 @@ static void remove_stale(const char *parent) {
     if (sscanf(e->d_name, "rp-run-%ld%c", &pid, &rest) != 1 || pid <= 0) continue;
     if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
     char *path = xasprintf("%s/%s", parent, e->d_name);
+    if (file_exists(path, "freezer.state")) write_file(path, "freezer.state", "THAWED");
     if (!file_exists(path, "cgroup.kill") || write_file(path, "cgroup.kill", "1") != 0)
       kill_members(path);
     remove_dir(path);
