@@ -48,7 +48,8 @@ static void child_fail(int fd, const char *stage) {
 ** the signal was armed is seen as a new parent. */
 static void child_start(const RunRequest *req, const Cgroup *cg, const sigset_t *mask, int fd,
                         pid_t runner) {
-  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != runner) _exit(127);
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) child_fail(fd, "arming the parent-death signal");
+  if (getppid() != runner) _exit(127);
   setpgid(0, 0);
   sigprocmask(SIG_SETMASK, mask, NULL);
   if (cgroup_enter(cg) != 0) child_fail(fd, "joining the cgroup");
@@ -117,8 +118,12 @@ static int wait_for_child(const RunRequest *req, const Cgroup *cg, double start,
       continue;
     }
     double nap = cg->memory && left > MEMORY_SAMPLE_S ? MEMORY_SAMPLE_S : left;
-    struct timespec ts = {(time_t)nap, (long)((nap - floor(nap)) * 1e9)};
-    int sig = sigtimedwait(&wake, NULL, isinf(nap) ? NULL : &ts);
+    struct timespec ts, *timeout = NULL; /* none: an infinity is no time_t */
+    if (!isinf(nap)) {
+      ts = (struct timespec){(time_t)nap, (long)((nap - floor(nap)) * 1e9)};
+      timeout = &ts;
+    }
+    int sig = sigtimedwait(&wake, NULL, timeout);
     if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
       interrupted = 1;
       kill(-w->pid, SIGKILL);
