@@ -17,6 +17,9 @@ for line in 'HB on STD / wc -l: .*(target <= 5)' 'HB on binary / reading it: .*(
   'RAPID HB (34 s) / ours: ' '^m2 own_Bank .*|C| = 19$' '^M2 / HB on the trace above: [0-9.]*x (target <= 20)$'; do
   grep -q -- "$line" "$s" || fail "summary lacks '$line': $(cat "$s")"
 done
+head -1 "$s" | grep -q "^# make bench, .* commit $(git -C "$ROOT" rev-parse --short HEAD)" ||
+  fail "summary does not start with its commit: $(head -1 "$s")"
+sed -n 2p "$s" | grep -q '^# machine: .*, [0-9]* CPUs, [0-9]* GiB' || fail "summary names no machine: $(sed -n 2p "$s")"
 grep -q '^oracle:\|^seqcheck\|^DC with G\|^PWR bounded\|^rp report' "$s" && fail "parts not asked for ran: $(cat "$s")"
 [ -s "$TMP/traces/bench-3000.bin" ] || fail "the trace is not under BENCH_TRACES"
 
