@@ -12,5 +12,10 @@ jgf_montecarlo_A 378/10
 jgf_raytracer_A 727185/62
 own_Bank 1655/6
 own_BoundedBuffer 445/4
+dacapo_sunflow_default 144/30
+jgf_lufact_A 671875/47
+jgf_crypt_A 501801/30
+own_DCL 403/8
+own_FlagPublish 201/3
 TABLE
 finish
