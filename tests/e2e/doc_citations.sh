@@ -13,7 +13,7 @@ export LC_ALL=C   # § is two bytes; the section id starts after them
 
 # The files whose citations are checked, one path a line (the tracked ones,
 # or all of them outside a git checkout).
-checked_dirs="predictors tools harness tests scripts Makefile docs datasets/crafted paper-figures"
+checked_dirs="README.md predictors tools harness tests scripts Makefile docs datasets paper-figures"
 cited_files() {
   { git ls-files $checked_dirs 2>/dev/null || find $checked_dirs -type f; } |
     while read -r f; do

@@ -1,6 +1,6 @@
-# A variant is one copy away (README, "Writing a predictor"): in a scratch
+# A variant is one copy away (docs/writing-a-predictor.md): in a scratch
 # copy of the source tree, predictors/hb copied to predictors/hb2 and the
-# README's minimal predictor as predictors/minimal build with make; rp-hb2
+# page's minimal predictor as predictors/minimal build with make; rp-hb2
 # and `rp hb2` name themselves hb2 and report what rp-hb reports, the
 # minimal predictor reports HB's races too, and a short fuzz checks hb2
 # under the claims its copied claims file states.
@@ -10,11 +10,10 @@ mkdir "$src"
 tar -C "$ROOT" --exclude=./.git --exclude=./build --exclude=./results -cf - . | tar -C "$src" -xf -
 cp -r "$src/predictors/hb" "$src/predictors/hb2"
 mkdir "$src/predictors/minimal"
-awk '/^## Writing a predictor/ { section = 1 }
-     section && /^```$/ && code { exit }
+awk '/^```$/ && code { exit }
      code { print }
-     section && /^```c$/ { code = 1 }' "$ROOT/README.md" > "$src/predictors/minimal/minimal.c"
-[ -s "$src/predictors/minimal/minimal.c" ] || fail "no C example in README's section Writing a predictor"
+     /^```c$/ { code = 1 }' "$ROOT/docs/writing-a-predictor.md" > "$src/predictors/minimal/minimal.c"
+[ -s "$src/predictors/minimal/minimal.c" ] || fail "no C example in docs/writing-a-predictor.md"
 
 bin=$src/build/bin
 make -C "$src" -j2 BUILD="$src/build" "$bin/rp" "$bin/rp-hb" "$bin/rp-hb2" "$bin/rp-minimal" \
