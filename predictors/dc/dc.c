@@ -156,8 +156,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   clock_gettime(CLOCK_MONOTONIC, &t0);
   dc_graph_seal(&an->g);
   thread_nodes_of(an, threads, &tn);
-  vr_init(&v, &an->g, threads, (uint32_t)sym->locks.count, (uint32_t)sym->vars.count,
-          tn.first, tn.last, tn.fork, (double)c->timeout_ms, c->missing == 0);
+  vr_init(&v, &an->g, sym, tn.first, tn.last, tn.fork, (double)c->timeout_ms, c->missing == 0);
   bool *tried = rp_calloc(an->nraces, sizeof *tried);
   rp_u64set verified_static;
   rp_u64set_init(&verified_static);

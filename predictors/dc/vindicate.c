@@ -4,7 +4,8 @@
 **                     ancestors of e1/e2 means no predictable race (§V2);
 **   construct         a greedy backward scheduler, latest event first, that
 **                     asks for missing releases and retries (§V3, §V4);
-**   check_witness     the result is re-checked against Def. 2.1 (§V5).
+**   check_witness     the result is re-checked as a correct reordering
+**                     under adjacent-ca, by the shared reorder code (§V5).
 ** The set R of events that must precede e1/e2 is kept as a stamped node set
 ** plus a list; every traversal is iterative (§V6) and the temporary
 ** edges live in the graph's overlay, removed after each race (§V6).
@@ -414,67 +415,36 @@ static bool construct(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
 
 /* ---- CHECKWITNESS (§V5) ---------------------------------------------------- */
 
+/* The check is the shared one of a correct reordering under adjacent-ca
+** (reorder.h; docs/oracle.md §O5): the rules rp check-witness applies to the
+** witness file, so a verified race is exactly one it accepts.  The model of
+** the whole trace is built at the first check, as most runs vindicate none. */
+static const rp_rmodel *witness_model(vindicator *v) {
+  if (!v->model_built) {
+    v->view = (rp_trace){.path = "", .sym = *v->sym, .events = v->g->ev, .count = v->g->n};
+    rp_rmodel_init(&v->model, &v->view, rp_rdef_find("adjacent-ca"));
+    v->model_built = true;
+  }
+  return &v->model;
+}
+
 static bool check_witness(vindicator *v, uint32_t e1, uint32_t e2) {
-  const dc_graph *g = v->g;
   const uint32_t *s = v->witness;
   size_t n = v->witness_len;
   if (n < 2 || s[n - 2] != e1 || s[n - 1] != e2) return false;
-  uint32_t stamp = fresh_stamp(&v->seen_stamp, v->seen, g->n), hi = 0;
-  for (size_t k = 0; k < n; k++) {
-    v->seen[s[k]] = stamp;
-    v->count[s[k]] = (uint32_t)k + 1;   /* rank */
-    if (s[k] > hi) hi = s[k];
+  const rp_rmodel *m = witness_model(v);
+  rp_rstate st;
+  rp_rstate_init(&st, m);
+  bool ok = true;
+  for (size_t k = 0; ok && k + 2 < n; k++) {
+    ok = rp_rnext(m, &st, v->g->ev[s[k]].thread) == s[k] && rp_rcan_append(m, &st, s[k], NULL);
+    if (ok) rp_rappend(m, &st, s[k]);
   }
-#define RANK(x) ((x) != DC_NONE && v->seen[x] == stamp ? v->count[x] : 0)
-  /* Program order, locks, fork and join, in witness order. */
-  memset(v->holder, 0, (size_t)v->locks * sizeof *v->holder);
-  for (uint32_t t = 0; t < v->threads; t++) v->frontier[t] = v->first_node[t];
-  for (size_t k = 0; k < n; k++) {
-    const rp_event *ev = &g->ev[s[k]];
-    uint32_t t = ev->thread;
-    if (v->frontier[t] != s[k]) return false;
-    v->frontier[t] = g->po_next[s[k]];
-    if (s[k] == v->first_node[t] && v->fork_node[t] != DC_NONE && RANK(v->fork_node[t]) == 0)
-      return false;
-    if (ev->op == RP_OP_JOIN && v->last_node[ev->operand] != DC_NONE &&
-        RANK(v->last_node[ev->operand]) == 0)
-      return false;
-    if (ev->op == RP_OP_ACQ) {
-      if (v->holder[ev->operand] != 0) return false;
-      v->holder[ev->operand] = t + 1;
-    } else if (ev->op == RP_OP_REL) {
-      if (v->holder[ev->operand] != t + 1) return false;
-      v->holder[ev->operand] = 0;
-    }
-  }
-  /* Conflicting accesses keep their order (CA), in trace order. */
-  if (++v->var_round == 0) {
-    memset(v->var_stamp, 0, (size_t)v->vars * sizeof *v->var_stamp);
-    v->var_round = 1;
-  }
-  for (uint32_t x = 0; x <= hi; x++) {
-    const rp_event *ev = &g->ev[x];
-    if (!rp_op_is_access(ev->op)) continue;
-    uint32_t var = ev->operand, r = RANK(x);
-    bool write = ev->op == RP_OP_WRITE;
-    if (v->var_stamp[var] != v->var_round) {
-      v->var_stamp[var] = v->var_round;
-      v->acc_hi[var] = v->w_hi[var] = 0;
-      v->acc_missing[var] = v->w_missing[var] = 0;
-    }
-    if (r) {
-      if (write ? (v->acc_missing[var] || v->acc_hi[var] > r)
-                : (v->w_missing[var] || v->w_hi[var] > r))
-        return false;
-      if (r > v->acc_hi[var]) v->acc_hi[var] = r;
-      if (write && r > v->w_hi[var]) v->w_hi[var] = r;
-    } else {
-      v->acc_missing[var] = 1;
-      if (write) v->w_missing[var] = 1;
-    }
-  }
-#undef RANK
-  return true;
+  ok = ok && rp_rnext(m, &st, v->g->ev[e1].thread) == e1 &&
+       rp_rnext(m, &st, v->g->ev[e2].thread) == e2 && rp_rforked(m, &st, e1) &&
+       rp_rforked(m, &st, e2) && m->def->race_at(m, &st, e1, e2);
+  rp_rstate_free(&st);
+  return ok;
 }
 
 /* ---- Top level -------------------------------------------------------------- */
@@ -504,15 +474,16 @@ static void index_acquires(vindicator *v) {
   free(count);
 }
 
-void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
-             const uint32_t *first_node, const uint32_t *last_node,
-             const uint32_t *fork_node, double timeout_ms, bool eager_missing) {
+void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
+             const uint32_t *last_node, const uint32_t *fork_node, double timeout_ms,
+             bool eager_missing) {
   memset(v, 0, sizeof *v);
   v->eager_missing = eager_missing;
   v->g = g;
+  v->sym = sym;
+  uint32_t threads = (uint32_t)sym->threads.count;
   v->threads = threads;
-  v->locks = locks ? locks : 1;
-  v->vars = vars ? vars : 1;
+  v->locks = sym->locks.count ? (uint32_t)sym->locks.count : 1;
   v->first_node = first_node;
   v->last_node = last_node;
   v->fork_node = fork_node;
@@ -526,11 +497,6 @@ void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint3
   v->holder = rp_calloc(v->locks, sizeof *v->holder);
   v->acqs_in_s = rp_calloc(v->locks, sizeof *v->acqs_in_s);
   v->frontier = rp_calloc(threads ? threads : 1, sizeof *v->frontier);
-  v->var_stamp = rp_calloc(v->vars, sizeof *v->var_stamp);
-  v->acc_hi = rp_calloc(v->vars, sizeof *v->acc_hi);
-  v->w_hi = rp_calloc(v->vars, sizeof *v->w_hi);
-  v->acc_missing = rp_calloc(v->vars, 1);
-  v->w_missing = rp_calloc(v->vars, 1);
   v->latest = rp_calloc(threads ? threads : 1, sizeof *v->latest);
   index_acquires(v);
 }
@@ -544,11 +510,7 @@ void vr_free(vindicator *v) {
   free(v->holder);
   free(v->acqs_in_s);
   free(v->frontier);
-  free(v->var_stamp);
-  free(v->acc_hi);
-  free(v->w_hi);
-  free(v->acc_missing);
-  free(v->w_missing);
+  if (v->model_built) rp_rmodel_free(&v->model);
   free(v->stack);
   free(v->list);
   free(v->witness);

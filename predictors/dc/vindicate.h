@@ -12,6 +12,7 @@
 
 #include "graph.h"
 #include "base/key_table.h"
+#include "reorder/reorder.h"
 
 typedef enum vr_verdict { VR_VERIFIED, VR_FALSE, VR_UNKNOWN } vr_verdict;
 
@@ -27,7 +28,8 @@ typedef struct vr_stats {
 
 typedef struct vindicator {
   dc_graph *g;
-  uint32_t threads, locks, vars;
+  const rp_symbols *sym;
+  uint32_t threads, locks;
   const uint32_t *first_node, *last_node, *fork_node;   /* per thread */
   double timeout_ms;                                    /* 0: none */
   bool eager_missing;       /* ask for a missing release at the first rejection */
@@ -38,11 +40,13 @@ typedef struct vindicator {
   uint32_t *stack, *list;           /* DFS stack; the set R as a list */
   size_t stack_cap, nlist, list_cap;
   uint32_t bound;                   /* no node after it can reach a candidate */
-  /* Per lock and per thread scratch for the construction and the check. */
+  /* Per lock and per thread scratch for the construction. */
   uint32_t *holder, *acqs_in_s, *frontier;
-  uint32_t *var_stamp, *acc_hi, *w_hi;
-  uint8_t *acc_missing, *w_missing;
-  uint32_t var_round;
+  /* CHECKWITNESS: the graph's events as a trace, and its reordering model
+  ** under adjacent-ca, built at the first check. */
+  rp_trace view;
+  rp_rmodel model;
+  bool model_built;
   /* The witness, valid after VR_VERIFIED: witness[0 .. witness_len). */
   uint32_t *witness;
   size_t witness_len, witness_cap;
@@ -59,9 +63,9 @@ typedef struct vindicator {
   bool aborted;
 } vindicator;
 
-void vr_init(vindicator *v, dc_graph *g, uint32_t threads, uint32_t locks, uint32_t vars,
-             const uint32_t *first_node, const uint32_t *last_node,
-             const uint32_t *fork_node, double timeout_ms, bool eager_missing);
+void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
+             const uint32_t *last_node, const uint32_t *fork_node, double timeout_ms,
+             bool eager_missing);
 void vr_free(vindicator *v);
 
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st);
