@@ -29,7 +29,10 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
   rp_feed_start(&feed, &src);
   while (rp_feed_next_or_die(&feed, &ev, &pos)) {
     p->event(state, &ev, pos, &rep);
-    if (rp_report_should_stop(&rep)) break;
+    if (rp_report_should_stop(&rep)) {
+      rep.stopped_early = true;
+      break;
+    }
   }
   rp_feed_finish(&feed);
   rep.reentrant_dropped = src.wf.reentrant_dropped;

@@ -157,16 +157,16 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
   const rp_symbols *s = r->sym;
 
   if (r->stats) {
-    fprintf(r->stats, "%s,approximate%s\n", stats_header, r->extra_header);
+    fprintf(r->stats, "%s,approximate,stopped_early%s\n", stats_header, r->extra_header);
     rp_csv_field(r->stats, r->predictor);
     fputc(',', r->stats);
     rp_csv_field(r->stats, r->trace);
     fprintf(r->stats,
             ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
-            ",%.3f,%s%s\n",
+            ",%.3f,%s,%d%s\n",
             events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
             r->racy_events, rp_u64set_count(&r->location_pairs), rp_u64set_count(&r->racy_lines), r->distances.max,
-            median, ms, approx, r->extra_values);
+            median, ms, approx, r->stopped_early, r->extra_values);
   }
   if (!r->quiet)
     printf("%s: %s: %" PRIu64 " events, %zu threads, %zu locks, %zu variables: "

@@ -9,7 +9,7 @@
 **   predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,
 **   racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms
 **   [,extra columns of the predictor]
-**   ,approximate [,extra columns of the predictor]
+**   ,approximate,stopped_early [,extra columns of the predictor]
 ** where racy_events counts distinct `second` events, racy_lines the distinct
 ** locations of those, racy_location_pairs the distinct unordered location
 ** pairs.  Memory is bounded by the locations, not by the pairs: racy events
@@ -18,7 +18,9 @@
 ** `approximate` names the counts that are not exact, ';'-separated (empty
 ** normally): median_distance when the median's histogram bucket holds
 ** different distances, racy_events (then an upper bound) when pairs came out
-** of order.
+** of order.  stopped_early is 1 when a streaming predictor stopped reading
+** at --first-race or --max-races (the shape columns then describe the prefix
+** read, not the trace), else 0.
 */
 #ifndef RP_RACE_REPORT_H
 #define RP_RACE_REPORT_H
@@ -74,6 +76,9 @@ typedef struct rp_race_report {
   rp_distance_hist distances;
   struct timespec started;
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
+  bool stopped_early;          /* set by the driver: it stopped reading the trace
+                               ** (--first-race, --max-races), so events,
+                               ** threads, locks, variables are a prefix's */
   char extra_header[1024];     /* extra stats columns, each starting ',' */
   char extra_values[1024];
   char extra_summary[256];     /* appended to the human summary */
