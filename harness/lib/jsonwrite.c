@@ -3,14 +3,33 @@
 
 #include <ctype.h>
 
+/* The length of the well-formed UTF-8 sequence at p (Unicode's table 3-7:
+** no overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_length(const unsigned char *p) {
+  int n = p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : p[0] >= 0xe0 && p[0] <= 0xef ? 3
+        : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0;
+  unsigned char lo = 0x80, hi = 0xbf;   /* the range of the second byte */
+  if (p[0] == 0xe0) lo = 0xa0;
+  if (p[0] == 0xed) hi = 0x9f;
+  if (p[0] == 0xf0) lo = 0x90;
+  if (p[0] == 0xf4) hi = 0x8f;
+  if (n > 1 && (p[1] < lo || p[1] > hi)) return 0;
+  for (int i = 2; i < n; i++)
+    if (p[i] < 0x80 || p[i] > 0xbf) return 0;
+  return n;
+}
+
 void json_string(FILE *f, const char *s) {
   fputc('"', f);
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    int n = utf8_length(p);
+    if (n == 0) fputs("\\ufffd", f);   /* a byte that is not UTF-8: U+FFFD */
+    else if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
     else if (*p == '\n') fputs("\\n", f);
     else if (*p == '\t') fputs("\\t", f);
     else if (*p < 0x20 || *p == 0x7f) fprintf(f, "\\u%04x", *p);
-    else fputc(*p, f);
+    else fwrite(p, 1, (size_t)n, f);
+    p += n ? n : 1;
   }
   fputc('"', f);
 }

@@ -6,7 +6,10 @@
 #define HARNESS_JSONWRITE_H
 #include <stdio.h>
 
-/* Writes s as a JSON string literal, quotes included. */
+/* Writes s as a JSON string literal, quotes included.  JSON is UTF-8: a
+** byte that is not part of a well-formed UTF-8 sequence (a Latin-1 file
+** name, 0xff) is written as U+FFFD, the replacement character, so the
+** output is always valid; such a name does not survive the trip. */
 void json_string(FILE *f, const char *s);
 
 /* Writes "key": (with a leading comma unless first). */
