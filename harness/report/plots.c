@@ -107,11 +107,16 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
     for (int p = 0; p < np; p++) any |= tp->value(s, tp->ctx, t, p, &v) || (tp->mark && tp->mark(s, tp->ctx, t, p));
     place[t] = any ? nplaces++ : -1;
   }
+  /* A predictor without a value on any trace (it failed on every one) has
+  ** an empty block, which gnuplot would refuse: it gets marks only. */
+  int *valued = xmalloc((size_t)np * sizeof *valued);
   for (int p = 0; p < np; p++) {
     fprintf(dat, "# %s\n", s->predictors.items[p]);
+    valued[p] = 0;
     for (int t = 0; t < s->traces.n; t++)
       if (place[t] >= 0 && tp->value(s, tp->ctx, t, p, &v)) {
         fprintf(dat, "%g\t%.4g\n", place[t] + (p - (np - 1) / 2.0) * width, v);
+        valued[p] = 1;
         points++;
         smallest = fmin(smallest, v), largest = fmax(largest, v);
       }
@@ -129,7 +134,7 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   int rc = file_done(dat, out_dir, tp->name, "dat");
   FILE *gp = rc == 0 && points + marks > 0 ? gp_open(out_dir, tp->name, tp->title) : NULL;
   if (!gp) {
-    free(place);
+    free(place), free(valued);
     return rc;
   }
   if (points == 0) smallest = largest = 1;
@@ -148,13 +153,18 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   double base = tp->base_one ? 1 : y.bottom;
   if (tp->base_one) fputs("set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n", gp);
   fputs("plot ", gp);
-  for (int p = 0; p < np; p++) plot_bars_clause(gp, tp->name, p, width, base, s->predictors.items[p], p == 0);
+  int first = 1;
+  for (int p = 0; p < np; p++)
+    if (valued[p]) {
+      plot_bars_clause(gp, tp->name, p, width, base, s->predictors.items[p], first);
+      first = 0;
+    }
   /* Marks stand where a bar would be, near the top of the axis. */
   if (marks)
-    fprintf(gp, ", '%s.dat' index %d using 1:(%g):2 with labels rotate by 90 right tc rgb 'red' "
-                "font ',12' title 'TO/MO/ERR: no value'", tp->name, np, near_top(y));
+    fprintf(gp, "%s'%s.dat' index %d using 1:(%g):2 with labels rotate by 90 right tc rgb 'red' "
+                "font ',12' title 'TO/MO/ERR: no value'", first ? "" : ", ", tp->name, np, near_top(y));
   fputc('\n', gp);
-  free(place);
+  free(place), free(valued);
   return gp_close(gp, out_dir, tp->name, scripts);
 }
 
