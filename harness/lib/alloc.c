@@ -8,26 +8,26 @@
 
 #include "cmdline.h"
 
-static void out_of_memory(void) {
+void xalloc_die(void) {
   fprintf(stderr, "%s: out of memory\n", cmdline_prog);
   exit(EXIT_RESOURCES);
 }
 
 void *xmalloc(size_t size) {
   void *p = malloc(size ? size : 1);
-  if (!p) out_of_memory();
+  if (!p) xalloc_die();
   return p;
 }
 
 void *xrealloc(void *p, size_t size) {
   p = realloc(p, size ? size : 1);
-  if (!p) out_of_memory();
+  if (!p) xalloc_die();
   return p;
 }
 
 char *xstrdup(const char *s) {
   char *copy = strdup(s);
-  if (!copy) out_of_memory();
+  if (!copy) xalloc_die();
   return copy;
 }
 
@@ -37,6 +37,6 @@ char *xasprintf(const char *fmt, ...) {
   char *s;
   int n = vasprintf(&s, fmt, ap);
   va_end(ap);
-  if (n < 0) out_of_memory();
+  if (n < 0) xalloc_die();
   return s;
 }

@@ -12,5 +12,8 @@ void *xmalloc(size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Says "out of memory" and exits 3: for an allocation made some other way
+** (open_memstream) that failed. */
+_Noreturn void xalloc_die(void);
 
 #endif

@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "cmdline.h"
 #include "cpulist.h"
+#include "out_header.h"
 #include "csvwrite.h"
 #include "runner.h"
 #include "shquote.h"
@@ -35,7 +35,8 @@ static const char usage_text[] =
   "  --memory MB        memory limit in MiB; 0 (the default) means none\n"
   "  --memory-method M  auto (a cgroup if one can be made, else RLIMIT_AS), cgroup or rlimit\n"
   "  --cpus LIST        pin to these CPUs, e.g. 0 or 0,2-3\n"
-  "  --out FILE         append the row to FILE (header first if it is new);\n"
+  "  --out FILE         append the row to FILE (header first if it is new; a FILE\n"
+  "                     under another header is refused before the run);\n"
   "                     default: print header and row on stdout\n"
   "  --label K=V        add column K with value V (repeatable)\n"
   "  --help, --version\n"
@@ -66,7 +67,8 @@ static const char usage_text[] =
   "for any other signal, with its name in signal; error for a non-zero exit, with\n"
   "its code in exit_code; else ok.\n"
   "Exit status: 0 the command ran, 1 usage, 2 it cannot start (or no cgroup for\n"
-  "--memory-method cgroup), 3 the row cannot be written, 130 interrupted.\n";
+  "--memory-method cgroup, or --out has another header), 3 the row cannot be\n"
+  "written, 130 interrupted.\n";
 
 /* The fixed columns of every row, before the labels. */
 static const char *const fixed_columns[] = {
@@ -201,29 +203,60 @@ static int write_row(FILE *f, const Options *o, const RunResult *r) {
   return rc;
 }
 
-/* Opens the output before the run, so a bad path costs no run.  The file is
-** locked while the row is added, as parallel runs may share it. */
-static FILE *open_output(const char *path) {
-  if (!path) return stdout;
-  FILE *f = fopen(path, "a");
-  if (!f) fprintf(stderr, "rp-run: cannot open %s: %s\n", path, strerror(errno));
+/* The header as write_header writes it, malloc'd, its length in *len. */
+static char *header_text(const Options *o, size_t *len) {
+  char *text = NULL;
+  FILE *f = open_memstream(&text, len);
+  if (!f || write_header(f, o) != 0 || fclose(f) != 0) xalloc_die();
+  return text;
+}
+
+/* The state of f's header, after saying what is wrong when it holds
+** another (standard output gets a header of its own every time). */
+static OutHeader check_header(FILE *f, const Options *o, const char *header, size_t len) {
+  char found[256];
+  if (f == stdout) return OUT_EMPTY;
+  OutHeader state = out_header_state(fileno(f), header, len, found, sizeof found);
+  if (state == OUT_OTHER)
+    fprintf(stderr, "rp-run: %s:1: expected the header %.*s, found %s: rows with other columns "
+                    "go to another file\n", o->out, (int)len - 1, header, found);
+  return state;
+}
+
+/* Opens the output before the run, so a bad path or a file of other rows
+** costs no run.  The file is locked while the row is added, as parallel runs
+** may share it. */
+static FILE *open_output(const Options *o) {
+  if (!o->out) return stdout;
+  FILE *f = fopen(o->out, "a+");
+  size_t len;
+  char *header = header_text(o, &len);
+  if (!f) fprintf(stderr, "rp-run: cannot open %s: %s\n", o->out, strerror(errno));
+  else if (check_header(f, o, header, len) == OUT_OTHER) {
+    fclose(f);
+    f = NULL;
+  }
+  free(header);
   return f;
 }
 
+/* 0, -1 on a write error, -2 when the file holds another header. */
 static int append_row(FILE *f, const Options *o, const RunResult *r) {
+  size_t len;
+  char *header = header_text(o, &len);
   flock(fileno(f), LOCK_EX);
-  struct stat st;
-  int ok = 1;
-  if (f == stdout || (fstat(fileno(f), &st) == 0 && st.st_size == 0)) ok = write_header(f, o) == 0;
-  ok = write_row(f, o, r) == 0 && ok;
-  ok = fflush(f) == 0 && ok;
+  OutHeader state = check_header(f, o, header, len);
+  int rc = state == OUT_OTHER ? -2 : 0;
+  if (state == OUT_EMPTY && fwrite(header, 1, len, f) != len) rc = -1;
+  if (rc == 0 && (write_row(f, o, r) != 0 || fflush(f) != 0)) rc = -1;
   flock(fileno(f), LOCK_UN);
-  return ok ? 0 : -1;
+  free(header);
+  return rc;
 }
 
 /* Runs the command and records it; returns the exit status of rp run. */
 static int run_and_record(const Options *o) {
-  FILE *out = open_output(o->out);
+  FILE *out = open_output(o);
   if (!out) return EXIT_BAD_INPUT;
   RunResult r;
   char err[512];
@@ -231,7 +264,11 @@ static int run_and_record(const Options *o) {
   switch (run_command(&o->req, &r, err, sizeof err)) {
   case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = EXIT_BAD_INPUT; break;
   case -2: fputs("rp-run: interrupted; the command was killed\n", stderr); rc = 130; break;
-  default: written = append_row(out, o, &r) == 0;
+  default:
+    switch (append_row(out, o, &r)) {
+    case -1: written = 0; break;
+    case -2: rc = EXIT_BAD_INPUT; break;
+    }
   }
   if (out != stdout && fclose(out) != 0) written = 0;
   if (!written) {
