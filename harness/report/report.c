@@ -92,6 +92,7 @@ static int report(const Options *o) {
     summary_free(&now);
     return EXIT_BAD_INPUT;
   }
+  if (with_base) summary_warn_cpus(&now, &base);
   char *out = o->out ? xstrdup(o->out) : xasprintf("%s/report", o->results);
   int rc = 0;
   StrVec scripts = {0};

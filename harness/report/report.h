@@ -39,11 +39,21 @@ typedef struct Summary {
   const char **shapes;    /* shapes[t * SHAPE_COLUMNS + k], "" if unknown */
 } Summary;
 
+/* runs_check.c: the checks of runs.csv (PATH, in folder DIR) that
+** summary_load makes before folding it; each returns 0, or -1 after saying
+** what is wrong, naming the line. */
+int runs_check_columns(const CsvTable *runs, const char *path, const char *count_column);
+int runs_check_rows(const CsvTable *runs, const char *path);
+int runs_check_count(const CsvTable *runs, const char *dir, const char *path);
+
 /* summary.c.  count_column is the runs.csv column of races to show.
 ** Returns 0, or -1 after saying what is wrong. */
 int summary_load(Summary *s, const char *dir, const char *count_column);
 Cell *summary_cell(const Summary *s, int trace, int predictor);
 void summary_free(Summary *s);
+/* Warns on stderr when the runs of s, or of s and base together, were
+** measured on more than one CPU model (summary_load does it for s alone). */
+void summary_warn_cpus(const Summary *s, const Summary *base);
 
 /* Formatting shared by tables and plots. */
 char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */

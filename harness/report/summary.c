@@ -9,8 +9,6 @@
 
 const char *const shape_columns[SHAPE_COLUMNS] = {"events", "threads", "locks", "variables"};
 
-static const char *const required_columns[] = {"predictor", "trace", "status", "wall_s", "max_rss_kb"};
-
 Cell *summary_cell(const Summary *s, int trace, int predictor) {
   return &s->cells[trace * s->predictors.n + predictor];
 }
@@ -70,106 +68,52 @@ static void fold(Summary *s, Cell *c, const int *rows, int n, const char *count_
   if (ok > 0) c->time_s = median(times, ok);
 }
 
-/* Each trace's shape is taken from the first run that reported it. */
+/* Whether row r read its trace to the end, so that its stats give the
+** trace's shape: it ended ok, and did not stop early (--first-race,
+** --max-races: a streaming predictor's stats then describe a prefix). */
+static int read_whole_trace(const CsvTable *runs, int r) {
+  return strcmp(csv_table_get(runs, r, "status"), "ok") == 0 &&
+         strcmp(csv_table_get(runs, r, "stopped_early"), "1") != 0 &&
+         csv_table_get(runs, r, "events")[0];
+}
+
+/* Each trace's shape comes from a run that read all of it, whichever ran
+** first; of several, the one that saw the most events (they agree, unless
+** an older runs.csv without stopped_early holds a prefix).  Unknown ("")
+** when no run read the whole trace. */
 static void find_shapes(Summary *s, const int *trace_of) {
   s->shapes = xmalloc((size_t)(s->traces.n * SHAPE_COLUMNS) * sizeof *s->shapes);
   for (int i = 0; i < s->traces.n * SHAPE_COLUMNS; i++) s->shapes[i] = "";
   for (int r = 0; r < s->runs.nrows; r++) {
-    int t = trace_of[r];
-    for (int k = 0; k < SHAPE_COLUMNS; k++)
-      if (!s->shapes[t * SHAPE_COLUMNS + k][0])
-        s->shapes[t * SHAPE_COLUMNS + k] = csv_table_get(&s->runs, r, shape_columns[k]);
+    const char **shape = &s->shapes[trace_of[r] * SHAPE_COLUMNS];
+    if (!read_whole_trace(&s->runs, r)) continue;
+    if (shape[0][0] && strtod(shape[0], NULL) >= strtod(csv_table_get(&s->runs, r, "events"), NULL))
+      continue;
+    for (int k = 0; k < SHAPE_COLUMNS; k++) shape[k] = csv_table_get(&s->runs, r, shape_columns[k]);
   }
 }
 
-static int check_columns(const Summary *s, const char *path, const char *count_column) {
-  for (size_t i = 0; i < sizeof required_columns / sizeof *required_columns; i++)
-    if (csv_table_column(&s->runs, required_columns[i]) < 0) {
-      fprintf(stderr, "rp-report: %s has no column '%s'; is it an rp bench runs.csv?\n", path,
-              required_columns[i]);
-      return -1;
-    }
-  if (csv_table_column(&s->runs, count_column) < 0)
-    fprintf(stderr, "rp-report: note: %s has no column '%s'; race counts left empty\n", path,
-            count_column);
-  return 0;
-}
-
-static int is_number(const char *v, int empty_ok, int integer) {
-  if (!v[0]) return empty_ok;
-  char *end;
-  double x = strtod(v, &end);
-  return *end == '\0' && x >= 0 && (!integer || strspn(v, "0123456789") == strlen(v));
-}
-
-/* What is wrong with row r, or NULL: a damaged runs.csv must not make a
-** different table silently. */
-static const char *row_problem(const CsvTable *runs, int r) {
-  static const char *const statuses[] = {"ok", "timeout", "memout", "crash", "error"};
-  const char *status = csv_table_get(runs, r, "status");
-  int known = 0;
-  for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++) known |= !strcmp(status, statuses[i]);
-  if (!known) return "status is not ok, timeout, memout, crash or error";
-  if (!csv_table_get(runs, r, "predictor")[0] || !csv_table_get(runs, r, "trace")[0])
-    return "empty predictor or trace";
-  if (!is_number(csv_table_get(runs, r, "wall_s"), 0, 0)) return "wall_s is not a number";
-  if (!is_number(csv_table_get(runs, r, "max_rss_kb"), 1, 1)) return "max_rss_kb is not a whole number";
-  if (!is_number(csv_table_get(runs, r, "cgroup_peak_kb"), 1, 1))
-    return "cgroup_peak_kb is not a whole number";
-  if (!is_number(csv_table_get(runs, r, "process_peak_kb"), 1, 1))
-    return "process_peak_kb is not a whole number";
-  if (csv_table_column(runs, "repetition") >= 0 && !is_number(csv_table_get(runs, r, "repetition"), 0, 1))
-    return "repetition is not a whole number";
-  return NULL;
-}
-
-static int check_rows(const Summary *s, const char *path) {
+/* Adds the CPU models the runs of s were measured on to models. */
+static void add_cpu_models(const Summary *s, StrIndex *models) {
   for (int r = 0; r < s->runs.nrows; r++) {
-    const char *why = row_problem(&s->runs, r);
-    if (why) {
-      fprintf(stderr, "rp-report: %s:%d: %s\n", path, s->runs.lines[r], why);
-      return -1;
-    }
+    const char *m = csv_table_get(&s->runs, r, "cpu_model");
+    if (m[0]) strindex_add(models, m);
   }
-  return 0;
-}
-
-/* runs_recorded of DIR/summary.json, or -1 when there is none. */
-static long recorded_runs(const char *dir) {
-  char *path = xasprintf("%s/summary.json", dir);
-  FILE *f = fopen(path, "r");
-  free(path);
-  if (!f) return -1;
-  char buf[8192];
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  const char *key = strstr(buf, "\"runs_recorded\":");
-  return key ? atol(key + strlen("\"runs_recorded\":")) : -1;
-}
-
-/* A runs.csv cut at a line end looks whole; the summary says how many rows
-** rp bench wrote. */
-static int check_row_count(const Summary *s, const char *path) {
-  long want = recorded_runs(s->dir);
-  if (want < 0 || want == s->runs.nrows) return 0;
-  fprintf(stderr, "rp-report: %s:%d: %d rows, but summary.json records %ld runs\n", path,
-          s->runs.nrows ? s->runs.lines[s->runs.nrows - 1] : 1, s->runs.nrows, want);
-  return -1;
 }
 
 /* Times measured on different CPUs are not comparable: say so when the
-** runs come from more than one CPU model. */
-static void warn_mixed_cpus(const Summary *s) {
+** runs of s (and of base, when given) come from more than one CPU model. */
+void summary_warn_cpus(const Summary *s, const Summary *base) {
   StrIndex models = {0};
-  for (int r = 0; r < s->runs.nrows; r++) {
-    const char *m = csv_table_get(&s->runs, r, "cpu_model");
-    if (m[0]) strindex_add(&models, m);
-  }
+  add_cpu_models(s, &models);
+  if (base) add_cpu_models(base, &models);
   if (models.names.n > 1) {
-    fprintf(stderr, "rp-report: warning: %s/runs.csv mixes %d CPU models (", s->dir, models.names.n);
+    if (base) fprintf(stderr, "rp-report: warning: %s and the baseline %s ran on %d CPU models (",
+                      s->dir, base->dir, models.names.n);
+    else fprintf(stderr, "rp-report: warning: %s/runs.csv mixes %d CPU models (", s->dir, models.names.n);
     for (int i = 0; i < models.names.n; i++) fprintf(stderr, "%s%s", i ? "; " : "", models.names.items[i]);
-    fputs("): its times are not comparable across them\n", stderr);
+    fputs(base ? "): the ratios compare times across them\n"
+               : "): its times are not comparable across them\n", stderr);
   }
   strindex_free(&models);
 }
@@ -197,9 +141,9 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
   char err[1024];
   int rc = csv_table_read_strict(path, &s->runs, err, sizeof err);
   if (rc != 0) fprintf(stderr, "rp-report: %s\n", err);
-  else rc = check_columns(s, path, count_column);
-  if (rc == 0) rc = check_rows(s, path);
-  if (rc == 0) rc = check_row_count(s, path);
+  else rc = runs_check_columns(&s->runs, path, count_column);
+  if (rc == 0) rc = runs_check_rows(&s->runs, path);
+  if (rc == 0) rc = runs_check_count(&s->runs, dir, path);
   free(path);
   if (rc != 0) {
     summary_free(s);
@@ -219,7 +163,7 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
   memset(s->cells, 0, ncells * sizeof *s->cells);
   fold_all(s, trace_of, pred_of, count_column);
   find_shapes(s, trace_of);
-  warn_mixed_cpus(s);
+  summary_warn_cpus(s, NULL);
   free(trace_of), free(pred_of);
   return 0;
 }

@@ -78,7 +78,7 @@ rp report "$tmp/bad" 2>"$tmp/err"; rc=$?
 cp -r $fx/results-small "$tmp/dmg"
 sed -i '4s/,ok,/,okay,/' "$tmp/dmg/runs.csv"
 rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?
-[ $rc -eq 2 ] && grep -q 'runs.csv:4: status is not' "$tmp/err" || fail "bad status: rc $rc, $(cat "$tmp/err")"
+[ $rc -eq 2 ] && grep -q "runs.csv:4: status: expected ok, timeout, memout, crash or error, not 'okay'" "$tmp/err" || fail "bad status: rc $rc, $(cat "$tmp/err")"
 cp $fx/results-small/runs.csv "$tmp/dmg/runs.csv"
 sed -i '6s/,50.000,/,1e,/' "$tmp/dmg/runs.csv"
 rp report "$tmp/dmg" --no-plots 2>"$tmp/err" >/dev/null; rc=$?

@@ -39,5 +39,5 @@ rp report "$tmp/res" --no-plots >/dev/null 2>"$tmp/err"
 rc=$?
 set -e
 [ $rc -eq 2 ] || fail "a damaged process_peak_kb: exit $rc"
-grep -q 'runs.csv:2: process_peak_kb is not a whole number' "$tmp/err" || fail "message: $(cat "$tmp/err")"
+grep -q 'runs.csv:2: process_peak_kb: expected a whole number' "$tmp/err" || fail "message: $(cat "$tmp/err")"
 echo "all rp report memory checks passed"
