@@ -24,6 +24,7 @@
 
 #include "analysis.h"
 #include "base/diag.h"
+#include "cli/outputs.h"
 #include "driver/driver.h"
 #include "trace/std_format.h"
 #include "base/u64set.h"
@@ -81,6 +82,7 @@ static void write_witness(const dc_config *c, const rp_race_report *rep, const d
   char path[4096];
   snprintf(path, sizeof path, "%s/race-%" PRIu64 "-%" PRIu64 ".std", c->witness_dir,
            r->first.pos, r->second.pos);
+  rp_output_check_new(path);
   FILE *f = fopen(path, "w");
   if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
   fprintf(f, "# witness of the DC race %" PRIu64 ",%" PRIu64 " of %s (rp-dc, VindicateRace)\n",

@@ -25,6 +25,7 @@
 
 #include "decide.h"
 #include "base/diag.h"
+#include "cli/outputs.h"
 #include "driver/driver.h"
 #include "model.h"
 #include "base/ordered_pool.h"
@@ -147,6 +148,7 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
   char file[4096];
   snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", r->cfg->witness_dir,
            t->pos[e1], t->pos[e2]);
+  rp_output_check_new(file);
   FILE *f = fopen(file, "w");
   if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s: %s", file, strerror(errno));
   fprintf(f, "# rp-m2 witness of the race (%" PRIu64 ",%" PRIu64 "), decided by %s\n",
@@ -391,7 +393,7 @@ int main(int argc, char **argv) {
        .help = "write a witness per race, DIR/race-P1-P2.std (rp check-witness ... --def enabled "
                "accepts it)"},
       {.name = "--uncertain", .arg = "FILE", .kind = RP_OPT_TEXT,
-       .target = &config.uncertain_path,
+       .target = &config.uncertain_path, .output = true,
        .help = "write the set C of pairs rejected without certainty (race report columns plus "
                "reason)"},
       {.name = "--report-uncertain", .kind = RP_OPT_SET,

@@ -19,6 +19,7 @@
 
 #include "report/deadlock_report.h"
 #include "base/diag.h"
+#include "cli/outputs.h"
 #include "trace/std_format.h"
 #include "driver/driver.h"
 #include "explore.h"
@@ -64,6 +65,7 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
   uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[then];
   snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
            p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1);
+  rp_output_check_new(file);
   FILE *f = fopen(file, "w");
   if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
   fprintf(f, "# rp-oracle witness of the race (%" PRIu64 ",%" PRIu64 ") under --def %s\n",
@@ -95,6 +97,7 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
   uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[second];
   snprintf(file, sizeof file, "%s/deadlock-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
            p1, p2);
+  rp_output_check_new(file);
   FILE *f = fopen(file, "w");
   if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
   fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
@@ -195,7 +198,7 @@ int main(int argc, char **argv) {
        .help = "write a witness per race, DIR/race-P1-P2.std (and per deadlock, "
                "DIR/deadlock-Q1-Q2.std; DIR is created)"},
       {.name = "--deadlocks", .arg = "FILE", .kind = RP_OPT_TEXT,
-       .target = &config.deadlocks_path,
+       .target = &config.deadlocks_path, .output = true,
        .help = "also find two-thread deadlocks (a reordering after which two threads' next "
                "events acquire a lock the other holds), exploring every state; CSV as rp "
                "seqcheck --deadlocks"},

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "base/diag.h"
+#include "cli/outputs.h"
 #include "run.h"
 #include "reorder/witness.h"
 
@@ -28,6 +29,7 @@ void sc_witness_write(const sc_run *r, const char *name, const char *comment, si
                       const uint32_t *tail, size_t ntail) {
   char path[4096], err[512];
   snprintf(path, sizeof path, "%s/%s", r->cfg->witness_dir, name);
+  rp_output_check_new(path);
   FILE *f = fopen(path, "w");
   if (!f) rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", path, strerror(errno));
   fprintf(f, "# %s\n", comment);

@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "trace/bin_format.h"
 #include "cli/cli.h"
@@ -70,22 +69,11 @@ static FILE *open_output(const char *path, bool binary) {
   return f;
 }
 
-/* Writing the input while reading it destroys it (and a mapped binary input
-** dies of SIGBUS): the same file under any name is refused. */
-static void refuse_same_file(const char *input, const char *output) {
-  struct stat in, out;
-  bool in_ok = strcmp(input, "-") == 0 ? fstat(0, &in) == 0 : stat(input, &in) == 0;
-  bool out_ok = strcmp(output, "-") == 0 ? fstat(1, &out) == 0 : stat(output, &out) == 0;
-  if (in_ok && out_ok && S_ISREG(in.st_mode) && in.st_dev == out.st_dev &&
-      in.st_ino == out.st_ino)
-    rp_usage_error("the output %s is the input %s", output, input);
-}
-
 int main(int argc, char **argv) {
   static convert_config config;
   static const rp_opt options[] = {
       {.name = "--output", .arg = "FILE", .kind = RP_OPT_TEXT,
-       .target = &config.output, .alias = "-o",
+       .target = &config.output, .alias = "-o", .output = true,
        .help = "where to write ('-': standard output, text only)"},
       {.name = "--to", .arg = "std|bin|rr|csv", .kind = RP_OPT_PARSE,
        .target = &config.to, .parse = parse_to,
@@ -103,7 +91,6 @@ int main(int argc, char **argv) {
   rp_cli_parse(argc, argv, &tool, &opt);
   if (config.output == NULL) rp_usage_error("no output given (-o FILE)");
 
-  refuse_same_file(opt.trace, config.output);
   rp_source src;
   rp_source_open_or_die(&src, opt.trace, RP_SOURCE_RAW | opt.source_format);
   rp_format to = output_format(&config, src.format);

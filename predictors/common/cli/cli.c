@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "outputs.h"
 #include "trace/trace_source.h"
 
 void rp_usage_error(const char *fmt, ...) {
@@ -98,9 +99,9 @@ enum { COMMON_ROWS = 7 };
 static void common_options(rp_opt rows[COMMON_ROWS], rp_options *opt, bool no_common) {
   const rp_opt all[COMMON_ROWS] = {
       {.name = "--races", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &opt->races_path,
-       .help = "write the race report (CSV) to FILE ('-': standard output)"},
+       .help = "write the race report (CSV) to FILE ('-': standard output)", .output = true},
       {.name = "--stats", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &opt->stats_path,
-       .help = "write the one-row stats summary (CSV) to FILE"},
+       .help = "write the one-row stats summary (CSV) to FILE", .output = true},
       {.name = "--max-races", .arg = "N", .kind = RP_OPT_COUNT, .target = &opt->max_races,
        .help = "stop after N racy pairs"},
       {.name = "--first-race", .kind = RP_OPT_SET, .target = &opt->first_race,
@@ -177,6 +178,17 @@ static void print_help(const rp_tool *tool, const rp_opt *common) {
   if (tool->notes) print_wrapped(tool->notes, 0, 0);
 }
 
+/* The output options of table that were given, added to outputs[*n..]. */
+enum { MAX_OUTPUTS = 16 };
+static void add_outputs(const rp_opt *table, rp_output *outputs, size_t *n) {
+  for (const rp_opt *o = table; o && o->name; o++) {
+    const char *path = o->output ? *(const char **)o->target : NULL;
+    if (path == NULL) continue;
+    if (*n == MAX_OUTPUTS) rp_die(RP_EXIT_INTERNAL, "more than %d output options", MAX_OUTPUTS);
+    outputs[(*n)++] = (rp_output){o->name, path};
+  }
+}
+
 void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
   static char progname[64];
   snprintf(progname, sizeof progname, "rp-%s", tool->name);
@@ -215,4 +227,9 @@ void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
     apply(o, name, value);
   }
   if (opt->trace == NULL) rp_usage_error("no trace given");
+  static rp_output outputs[MAX_OUTPUTS];   /* kept for rp_output_check_new */
+  size_t n = 0;
+  add_outputs(common, outputs, &n);
+  add_outputs(tool->options, outputs, &n);
+  rp_outputs_check(opt->trace, outputs, n);
 }

@@ -54,6 +54,9 @@ typedef struct rp_opt {
   const char *const *choices;   /* RP_OPT_CHOICE(S): NULL-terminated */
   void (*parse)(const char *name, const char *value, void *target);   /* RP_OPT_PARSE */
   const char *alias;            /* another name, e.g. "-o" for "--output", or NULL */
+  bool output;                  /* RP_OPT_TEXT naming a file the tool writes: it
+                                ** may not be the trace or another output
+                                ** (cli/outputs.h) */
 } rp_opt;
 
 typedef struct rp_tool {
@@ -65,7 +68,8 @@ typedef struct rp_tool {
   bool no_common;             /* a tool without race report and stats */
 } rp_tool;
 
-/* Parse argv; handles --help and --version itself (exit 0). */
+/* Parse argv; handles --help and --version itself (exit 0).  Refuses an
+** output option naming the trace or another output's file (exit 1). */
 void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt);
 
 _Noreturn void rp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
