@@ -53,6 +53,25 @@ expect_eq "csv races" "$(pairs hb "$TMP/t.csv")" "3-6 4-6"
 rp-hb --quiet --format std "$TMP/t.csv" 2>/dev/null; expect_eq "csv as --format std" $? 2
 expect_eq "--format csv" "$(pairs hb "$TMP/t.csv" --format csv)" "3-6 4-6"
 rp-hb --quiet --format xml "$TMP/t.csv" 2>/dev/null; expect_eq "--format xml" $? 1
+# Line ends: LF, CR and CR LF split lines in RR and CSV as in STD (RAPID's
+# readLine does), in a small file and in one of several MiB, whose lines
+# cross the reader's window; a CR file read as one line is one event.
+printf '@ Wr(T0,x) _ 1\r@ Wr(T1,x) _ 2\r@ Rd(T2,x) _ 3\r' > "$TMP/cr.rr"
+expect_eq "rr, CR line ends" "$(pairs hb "$TMP/cr.rr")" "1-2 1-3 2-3"
+printf 'w(x),,\r,w(x),\r,,r(x)\r' > "$TMP/cr.csv"
+expect_eq "csv, CR line ends" "$(pairs hb "$TMP/cr.csv")" "1-2 1-3 2-3"
+rp-gen --events 80000 --seed 3 > "$TMP/big.std"
+for to in rr csv; do
+  rp-convert "$TMP/big.std" -o "$TMP/lf.$to"
+  tr '\n' '\r' < "$TMP/lf.$to" > "$TMP/cr.$to"
+  sed 's/$/\r/' "$TMP/lf.$to" > "$TMP/crlf.$to"
+  want=$(stat hb "$TMP/lf.$to" racy_pairs)
+  [ "$want" -gt 0 ] || fail "$to: no races in the LF file ($want)"
+  for ends in cr crlf; do
+    expect_eq "$to, ${ends^^} ends: events" "$(stat hb "$TMP/$ends.$to" events)" 80000
+    expect_eq "$to, ${ends^^} ends: racy pairs" "$(stat hb "$TMP/$ends.$to" racy_pairs)" "$want"
+  done
+done
 # Bad input: FILE:LINE: expected ..., exit 2.
 bad() {   # NAME LINE-NUMBER CONTENT [MESSAGE]
   printf '%b' "$3" > "$TMP/$1"
@@ -67,6 +86,8 @@ bad comma.rr 2 '@ Start(0,1)\n@ Acquire(1 x)\n'
 bad paren.rr 2 '@ Start(0,1)\n@ Acquire(1,x\n'
 bad nul.rr 2 '@ Start(0,1)\n@ Acquire(1,x\0)\n'
 bad op.csv 2 'w(x)\n,dummy(y)\n'
+bad op-cr.rr 3 '@ Start(0,1)\r@ Rd(1,x) _ 1\r\n@ Dummy(1,x)\r'
+bad op-cr.csv 3 'w(x)\r\n,r(x)\r,dummy(y)\r'
 bad blank.csv 2 'w(x)\n,w(a b)\n'
 bad word.csv 3 'w(x)\n,r(x)\n,oops\n'
 bad no-arg.csv 2 'w(x)\n,r()\n'

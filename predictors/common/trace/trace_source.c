@@ -15,6 +15,7 @@
 #include "base/diag.h"
 #include "rr_format.h"
 #include "std_format.h"
+#include "text_scan.h"
 
 #define STD_WINDOW (1u << 20)
 #define STD_MAX_LINE (1u << 30)
@@ -89,13 +90,11 @@ int rp_format_parse(const char *name) {
 ** blank lines, comments and RoadRunner's other output); STD if none does. */
 static rp_format detect_text(const char *p, const char *end) {
   while (p < end) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    const char *line_end = nl ? nl : end;
-    size_t len = (size_t)(line_end - p);
+    size_t len, used = rp_text_line(p, (size_t)(end - p), true, &len);
     if (rp_rr_looks_like(p, len)) return RP_FORMAT_RR;
     if (memchr(p, '|', len)) return RP_FORMAT_STD;
     if (rp_csv_looks_like(p, len)) return RP_FORMAT_CSV;
-    p = nl ? nl + 1 : end;
+    p += used;
   }
   return RP_FORMAT_STD;
 }
@@ -148,11 +147,9 @@ static int parse_next(rp_source *s, const char *p, size_t avail, rp_event *ev,
                       size_t *used, const char **expected) {
   if (s->format == RP_FORMAT_STD)
     return rp_std_parse_next(p, avail, s->eof, &s->sym, ev, used, expected);
-  const char *nl = memchr(p, '\n', avail);
-  *used = 0;
-  if (nl == NULL && !s->eof) return 0;
-  size_t len = nl ? (size_t)(nl - p) : avail;
-  *used = nl ? len + 1 : len;
+  size_t len;
+  *used = rp_text_line(p, avail, s->eof, &len);
+  if (*used == 0) return 0;
   if (memchr(p, '\0', len) != NULL) return *expected = "expected text, found a NUL byte", -1;
   if (s->format == RP_FORMAT_RR) return rp_rr_parse_line(p, len, &s->sym, ev, expected);
   int n = rp_csv_parse_line(p, len, s->line + 1, s->pos + 1, &s->sym, s->pending, expected);
