@@ -98,8 +98,8 @@ int main(int argc, char **argv) {
   static const rp_opt options[] = {
       {.name = "--output", .arg = "FILE", .kind = RP_OPT_TEXT,
        .target = &config.output, .alias = "-o", .output = true,
-       .help = "where to write ('-': standard output, text only); a name ending in .xz, .gz or "
-               ".zst is written compressed so"},
+       .help = "where to write ('-': standard output, text only); a FILE named *.xz, *.gz or "
+               "*.zst is written compressed"},
       {.name = "--to", .arg = "std|bin|rr|csv", .kind = RP_OPT_PARSE,
        .target = &config.to, .parse = parse_to,
        .help = "output format (default: by the extension .std, .bin, .rr or .csv; else binary "
