@@ -82,7 +82,7 @@ typedef struct BenchTally {
 ** -1 on error. */
 int bench_merge(const Bench *b, BenchTally *tally);
 
-/* summary.c: writes DIR/summary.json, the machine-readable summary of the
+/* summary_json.c: writes DIR/summary.json, the machine-readable summary of the
 ** folder (format "rp-bench-summary/1", see harness/README.md).  0 or -1. */
 int bench_write_summary(const Bench *b, const BenchTally *t);
 

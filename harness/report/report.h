@@ -46,8 +46,8 @@ int runs_check_columns(const CsvTable *runs, const char *path, const char *count
 int runs_check_rows(const CsvTable *runs, const char *path);
 int runs_check_count(const CsvTable *runs, const char *dir, const char *path);
 
-/* summary.c.  count_column is the runs.csv column of races to show.
-** Returns 0, or -1 after saying what is wrong. */
+/* cells.c: runs.csv folded into cells.  count_column is the runs.csv column
+** of races to show.  Returns 0, or -1 after saying what is wrong. */
 int summary_load(Summary *s, const char *dir, const char *count_column);
 Cell *summary_cell(const Summary *s, int trace, int predictor);
 void summary_free(Summary *s);
