@@ -61,6 +61,7 @@ declare -A ROOMS_BELOW=(
   [wcp_engine]="base trace cli report shadow"
   [pwr_engine]="base trace cli report shadow"
   [driver]="base trace cli report"
+  [view]="base trace"
 )
 ENGINE_HEADERS="wcp_engine/wcp_clocks.h pwr_engine/pwr_engine.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/nearest.h"
 #include "outputs.h"
 #include "trace/trace_source.h"
 
@@ -168,9 +169,12 @@ static void print_help(const rp_tool *tool, const rp_opt *common) {
                                {.name = "--version", .help = "the version"},
                                {NULL}};
   print_wrapped(tool->summary, 2, printf("rp-%s:", tool->name));
-  printf("\nusage: rp %s [options] TRACE\n", tool->name);
-  printf("TRACE is a trace file (STD, binary, RAPID's RoadRunner or CSV format, detected;\n"
-         "plain or xz/gzip/zstd-compressed), or '-' for standard input.\n\noptions:\n");
+  const char *operands = tool->operands ? tool->operands : "TRACE";
+  printf("\nusage: rp %s [options] %s\n", tool->name, operands);
+  if (strstr(operands, "TRACE"))
+    printf("TRACE is a trace file (STD, binary, RAPID's RoadRunner or CSV format, detected;\n"
+           "plain or xz/gzip/zstd-compressed), or '-' for standard input.\n");
+  printf("\noptions:\n");
   int column = column_of(tool->options, column_of(common, column_of(own, 0)));
   print_rows(common, column);
   print_rows(tool->options, column);
@@ -187,6 +191,37 @@ static void add_outputs(const rp_opt *table, rp_output *outputs, size_t *n) {
     if (*n == MAX_OUTPUTS) rp_die(RP_EXIT_INTERNAL, "more than %d output options", MAX_OUTPUTS);
     outputs[(*n)++] = (rp_output){o->name, path};
   }
+}
+
+/* The option nearest to a mistyped name, or NULL: "did you mean". */
+static const char *nearest_option(const char *name, const rp_opt *common, const rp_opt *own) {
+  const char *names[64] = {"--help", "--version"};
+  size_t n = 2;
+  for (const rp_opt *table[] = {common, own}, **t = table; t < table + 2; t++)
+    for (const rp_opt *o = *t; o && o->name && n < sizeof names / sizeof *names; o++)
+      names[n++] = o->name;
+  return rp_nearest_name(name, names, n);
+}
+
+static _Noreturn void unknown_option(const char *name, const rp_opt *common, const rp_opt *own) {
+  const char *near = nearest_option(name, common, own);
+  if (near) rp_usage_error("unknown option %s; did you mean %s?", name, near);
+  rp_usage_error("unknown option %s", name);
+}
+
+/* A word that is no option: the trace, or one of a tool's operands. */
+static void take_operand(char *arg, const rp_tool *tool, rp_options *opt, char **argv) {
+  if (!tool->operands) {
+    if (opt->trace) rp_usage_error("one trace expected, got '%s' and '%s'", opt->trace, arg);
+    opt->trace = arg;
+    return;
+  }
+  if (opt->arg_count == tool->max_args)
+    rp_usage_error("too many arguments at '%s': expected %s", arg, tool->operands);
+  /* Kept in argv itself, from argv[0] on: the k-th operand is at least
+  ** argv[k + 1], so it only ever overwrites words already parsed. */
+  if (!opt->args) opt->args = argv;
+  opt->args[opt->arg_count++] = arg;
 }
 
 void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
@@ -209,27 +244,30 @@ void rp_cli_parse(int argc, char **argv, const rp_tool *tool, rp_options *opt) {
       exit(RP_EXIT_OK);
     }
     if (arg[0] != '-' || arg[1] == '\0') {
-      if (opt->trace) rp_usage_error("one trace expected, got '%s' and '%s'", opt->trace, arg);
-      opt->trace = arg;
+      take_operand(arg, tool, opt, argv);
       continue;
     }
     char name[64];
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-    if (len >= sizeof name) rp_usage_error("unknown option %s", arg);
+    if (len >= sizeof name) unknown_option(arg, common, tool->options);
     memcpy(name, arg, len);
     name[len] = '\0';
     const rp_opt *o = find(common, name);
     if (!o) o = find(tool->options, name);
-    if (!o) rp_usage_error("unknown option %s", name);
+    if (!o) unknown_option(name, common, tool->options);
     if (eq && !o->arg) rp_usage_error("option %s takes no value", name);
     const char *value = eq ? eq + 1 : o->arg && i + 1 < argc ? argv[++i] : NULL;
     apply(o, name, value);
   }
-  if (opt->trace == NULL) rp_usage_error("no trace given");
+  if (tool->operands && opt->arg_count < tool->min_args)
+    rp_usage_error("expected %s", tool->operands);
+  if (!tool->operands && opt->trace == NULL) rp_usage_error("no trace given");
   static rp_output outputs[MAX_OUTPUTS];   /* kept for rp_output_check_new */
   size_t n = 0;
   add_outputs(common, outputs, &n);
   add_outputs(tool->options, outputs, &n);
-  rp_outputs_check(opt->trace, outputs, n);
+  /* A tool with operands (rp show, rp diff) writes only to standard output. */
+  RP_ASSERT(!tool->operands || n == 0, "a tool with operands has no output options");
+  if (!tool->operands) rp_outputs_check(opt->trace, outputs, n);
 }

@@ -29,6 +29,10 @@ struct rp_options {
   bool first_race;
   bool quiet;
   int source_format;   /* 0, or RP_SOURCE_FORMAT(f) of --format: or it into the source mode */
+  /* A tool with operands (rp_tool.operands): its words that are no options,
+  ** in order; trace is then NULL.  Points into argv. */
+  char **args;
+  unsigned arg_count;
 };
 typedef struct rp_options rp_options;
 
@@ -66,6 +70,10 @@ typedef struct rp_tool {
   const char *notes;          /* a paragraph after the options (cost, caveats), or NULL */
   void *ctx;                  /* the tool's configuration, handed to its analysis */
   bool no_common;             /* a tool without race report and stats */
+  /* The words after the options, for the usage line ("TRACE POS [POS2]"),
+  ** with their least and greatest number; NULL: one TRACE, into opt->trace. */
+  const char *operands;
+  unsigned min_args, max_args;
 } rp_tool;
 
 /* Parse argv; handles --help and --version itself (exit 0).  Refuses an
