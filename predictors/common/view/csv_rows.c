@@ -49,12 +49,15 @@ static int fail(row_reader *r, const char *fmt, const char *what) {
   return -1;
 }
 
+enum { ABSENT = -1 };
+
 static void read_header(row_reader *r) {
   for (unsigned w = 0; w < r->wanted; w++) {
-    r->column_of[w] = -1;
+    const char *name = r->want[w] + (r->want[w][0] == '?');
+    r->column_of[w] = ABSENT;
     for (size_t f = 0; f < r->fields; f++)
-      if (strcmp(r->chars + r->start[f], r->want[w]) == 0) r->column_of[w] = (int)f;
-    if (r->column_of[w] < 0) {
+      if (strcmp(r->chars + r->start[f], name) == 0) r->column_of[w] = (int)f;
+    if (r->column_of[w] == ABSENT && name == r->want[w]) {
       fail(r, "no column '%s' in the header", r->want[w]);
       return;
     }
@@ -65,6 +68,10 @@ static void read_header(row_reader *r) {
 static void read_row(row_reader *r) {
   const char *field[RP_CSV_ROWS_MAX_COLUMNS];
   for (unsigned w = 0; w < r->wanted; w++) {
+    if (r->column_of[w] == ABSENT) {
+      field[w] = "";
+      continue;
+    }
     if ((size_t)r->column_of[w] >= r->fields) {
       fail(r, "the row ends before its column '%s'", r->want[w]);
       return;

@@ -19,7 +19,8 @@ enum { RP_CSV_ROWS_MAX_COLUMNS = 16 };
 typedef int (*rp_csv_row_fn)(const char *const *field, uint64_t row, uint64_t line, void *ctx);
 
 /* Read path, calling fn for every data row.  want is NULL-terminated (at
-** most RP_CSV_ROWS_MAX_COLUMNS names).  Returns 0, or -1 with a message
+** most RP_CSV_ROWS_MAX_COLUMNS names); a name starting with '?' is of a
+** column that may be missing (its field is then "").  Returns 0, or -1 with a message
 ** "PATH:LINE: what is wrong" in err: the file cannot be opened, is no CSV,
 ** lacks a wanted column in its header, or has a row shorter than the
 ** header. */
