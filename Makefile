@@ -3,6 +3,7 @@
 #   tools/NAME/*.c       -> bin/rp-NAME   (trace utilities; link predictors/common only)
 #   harness/NAME/*.c     -> bin/rp-NAME   (links harness/lib only; never a predictor)
 #   harness/rp/*.c       -> bin/rp        (the git-style front door)
+#   scripts/fuzz         -> bin/rp-fuzz   (a wrapper: the fuzzer stays in the source tree)
 # so a new predictor is a new directory and nothing here changes.
 
 BUILD    ?= build
@@ -30,13 +31,14 @@ HARNESS_DIRS := $(filter-out harness/lib harness/rp,$(sort $(patsubst %/,%,$(dir
 COMMON_PROGS := $(sort $(foreach d,$(PRED_DIRS) $(TOOL_DIRS),$(BIN)/rp-$(notdir $(d))))
 HARNESS_PROGS := $(sort $(foreach d,$(HARNESS_DIRS),$(BIN)/rp-$(notdir $(d))))
 FRONT_DOOR   := $(if $(wildcard harness/rp/*.c),$(BIN)/rp)
-PROGRAMS     := $(COMMON_PROGS) $(HARNESS_PROGS) $(FRONT_DOOR)
+SCRIPT_PROGS := $(BIN)/rp-fuzz
+PROGRAMS     := $(COMMON_PROGS) $(HARNESS_PROGS) $(FRONT_DOOR) $(SCRIPT_PROGS)
 
 UNIT_COMMON  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/common_*.c))
 UNIT_HARNESS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/harness_*.c))
 UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS)
 
-.PHONY: all test check demo bench fuzz deps clean
+.PHONY: all test check demo bench fuzz deps clean install
 all: $(PROGRAMS)
 
 # Each layer sees only its own headers: the harness and its unit tests
@@ -75,6 +77,22 @@ $(foreach d,$(PRED_DIRS) $(TOOL_DIRS),$(eval $(call common_program,$(d))))
 $(foreach d,$(HARNESS_DIRS),$(eval $(call harness_program,$(BIN)/rp-$(notdir $(d)),$(d))))
 $(if $(FRONT_DOOR),$(eval $(call harness_program,$(BIN)/rp,harness/rp)))
 
+# rp fuzz runs scripts/fuzz of this source tree (the claims live in
+# predictors/*/claims) with the programs beside the wrapper, wherever it is
+# installed.
+$(BIN)/rp-fuzz: scripts/fuzz
+	@mkdir -p $(@D)
+	printf '#!/bin/sh\n# rp fuzz: the soundness fuzzer of %s\nhere=$$(dirname "$$(readlink -f "$$0")")\nRP_BIN=$${RP_BIN:-$$here} exec %s "$$@"\n' \
+	  '$(CURDIR)' '$(CURDIR)/scripts/fuzz' > $@
+	chmod +x $@
+
+# make install PREFIX=DIR: the programs into DIR/bin (rp finds rp-NAME beside
+# itself, so DIR/bin on PATH is enough).
+PREFIX ?= /usr/local
+install: $(PROGRAMS)
+	mkdir -p $(DESTDIR)$(PREFIX)/bin
+	cp $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+
 $(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
@@ -101,6 +119,7 @@ demo: deps all
 bench: deps all
 	scripts/bench
 
+SEEDS ?= 1000
 fuzz: deps all
 	BUILD=$(BUILD) scripts/fuzz $(SEEDS)
 

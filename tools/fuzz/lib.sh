@@ -17,6 +17,35 @@ present_claims() {
   done
 }
 
+# The claims of a --claims FILE: "PRED claim def [opts]" lines, tab-separated
+# ('#' comments, blank lines skipped), each predictor built and each claim
+# one tools/fuzz/README.md lists; a bad line is a message naming it, status 1.
+read_claims_file() {
+  [ -r "$1" ] || { echo "rp-fuzz: $1: cannot read the claims file" >&2; return 1; }
+  awk -F'\t' -v file="$1" -v bin="$RP_BIN" '
+    /^[[:space:]]*(#|$)/ { next }
+    function bad(what) { printf "rp-fuzz: %s:%d: %s\n", file, FNR, what > "/dev/stderr"; status = 1; exit }
+    NF < 3 || NF > 4 { bad("expected PREDICTOR<TAB>CLAIM<TAB>DEFINITION[<TAB>OPTIONS]") }
+    $2 !~ /^(deadlocks-)?(sound-all|sound-first|complete-2t|complete-trace|superset-nofj|complete-all|subset-of|count-fp|flagged-complete)$|^(witnesses|bug-witnesses|covers-.+)$/ {
+      bad("unknown claim " $2 " (tools/fuzz/README.md lists them)") }
+    system("test -x \"" bin "/rp-" $1 "\"") != 0 { bad("rp-" $1 " is not built in " bin) }
+    { print $1 "\t" $2 "\t" $3 "\t" $4 }
+    END { exit status }' "$1"
+}
+
+# The claims of the predictors named in a comma-separated list (stdin: the
+# claims); a name with no claims is a message, status 1.
+select_predictors() {
+  local claims name
+  claims=$(cat)
+  for name in ${1//,/ }; do
+    grep -q "^$name"$'\t' <<< "$claims" || {
+      echo "rp-fuzz: --only $name: no claims of rp-$name (those with claims: $(cut -f1 <<< "$claims" | sort -u | paste -sd' '))" >&2
+      return 1; }
+  done
+  awk -F'\t' -v only=",$1," 'index(only, "," $1 ",")' <<< "$claims"
+}
+
 # "THREADS FJ NESTED" of a trace, from rp-info: its threads with events, 1
 # if it forks or joins, 1 if every thread releases its innermost held lock
 # (a re-entrant acquire and its release count, not nest).
@@ -56,10 +85,36 @@ reference_run() {
   fi
 }
 
-# Run a predictor: predictor_run TRACE PRED OPTS OUT [CLAIM]; its exit status.
+# Run a predictor: predictor_run TRACE PRED OPTS OUT [CLAIM]; its exit
+# status; its stderr in OUT.err.
 predictor_run() {
   # shellcheck disable=SC2086
-  "$RP_BIN/rp-$2" $3 --quiet "$(report_option "${5:-}")" "$4" "$1" 2>/dev/null
+  "$RP_BIN/rp-$2" $3 --quiet "$(report_option "${5:-}")" "$4" "$1" 2>"$4.err"
+}
+
+# Whether an exit status is a crash: a death by a signal, or exit 4 (an
+# internal error: a broken contract of the code itself).
+is_crash() { [ "$1" -ge 128 ] || [ "$1" -eq 4 ]; }
+
+# crash_message STATUS ERRFILE PRED: how it died and the predictor's own
+# word on it (its first line naming itself or a sanitizer's error).
+crash_message() {
+  local how said
+  if [ "$1" -ge 128 ]; then how="killed by SIG$(kill -l $(($1 - 128)) 2>/dev/null || echo $(($1 - 128)))"
+  else how="exit $1"; fi
+  said=$(grep -m1 -E "^rp-$3: |ERROR: |runtime error" "$2" 2>/dev/null || grep -m1 . "$2" 2>/dev/null)
+  echo "$how${said:+: $said}"
+}
+
+# crash_result TRACE PRED OPTS CLAIM: "FAIL crashed (...)" if rp-PRED, run
+# as for CLAIM, crashes on TRACE, else "ok 0".
+crash_result() {
+  local dir status
+  dir=$(mktemp -d)
+  predictor_run "$1" "$2" "$3" "$dir/p.csv" "$4"; status=$?
+  if is_crash "$status"; then echo "FAIL crashed ($(crash_message "$status" "$dir/p.csv.err" "$2"))"
+  else echo "ok 0"; fi
+  rm -rf "$dir"
 }
 
 # claim_result CLAIM ORACLE_RACES PRED_RACES THREADS FJ -> ok/skip/FAIL line.
@@ -141,9 +196,15 @@ special_result() {
   rm -rf "$dir"
 }
 
-# Whether the claim fails on TRACE: fails TRACE PRED CLAIM DEF OPTS.
+# Whether the claim fails on TRACE: fails TRACE PRED CLAIM DEF OPTS.  The
+# claim crash-C holds when the predictor, run as for claim C, crashes on a
+# well-formed trace.
 fails() {
   local dir status=1 threads fj
+  case $3 in crash-*)
+    "$RP_BIN/rp-info" "$1" > /dev/null 2>&1 && crash_result "$1" "$2" "$5" "${3#crash-}" | grep -q '^FAIL'
+    return $? ;;
+  esac
   if is_special "$3"; then
     special_result "$1" "$2" "$3" "$4" "$5" | grep -q '^FAIL'
     return $?

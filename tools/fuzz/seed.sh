@@ -2,22 +2,29 @@
 # Check every present claim on the trace `rp gen --small --seed S`, for each
 # seed given.  Prints, per seed, one `oracle SEED DEF STATES PAIRS MS` line
 # per definition used and one `claim SEED PRED[OPTS] CLAIM DEF RESULT...` line
-# per claim (spaces in OPTS and DEF written as commas).  A failing claim is shrunk and saved under $FOUND_DIR.
+# per claim (spaces in OPTS and DEF written as commas), then `done SEED`.
+# A failing claim, and a trace on which a predictor crashes, is shrunk and
+# saved under $FOUND_DIR.  The claims are those of $FUZZ_CLAIMS (a file of
+# tab-separated PRED CLAIM DEF OPTS lines), else of every built predictor.
 set -u
 . "$(dirname "$0")/lib.sh"
 FOUND_DIR=${FOUND_DIR:-$ROOT/build/fuzz/found}
 FUZZ_GEN_ARGS=${FUZZ_GEN_ARGS:-}   # more rp gen options, e.g. --cross-cs
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-claims=$(present_claims)
+if [ -n "${FUZZ_CLAIMS:-}" ]; then claims=$(cat "$FUZZ_CLAIMS"); else claims=$(present_claims); fi
 
 save_counterexample() {  # seed pred claim def opts result
-  local seed=$1 pred=$2 claim=$3 def=$4 opts=$5 result=$6 file
+  local seed=$1 pred=$2 claim=$3 def=$4 opts=$5 result=$6 file what
   mkdir -p "$FOUND_DIR"
   file="$FOUND_DIR/$pred-$claim-seed$seed${FUZZ_GEN_ARGS:+$(slug "$FUZZ_GEN_ARGS")}.std"
   "$FUZZ_DIR/shrink.sh" "$work/t.std" "$pred" "$claim" "$def" "$opts" > "$work/small.std"
+  case $claim in
+    crash-*) what="crashes (${result#FAIL crashed (}, checking its claim ${claim#crash-}" ;;
+    *) what="violates its claim $claim" ;;
+  esac
   {
-    echo "# Counterexample found by make fuzz: rp-$pred violates its claim $claim"
+    echo "# Counterexample found by make fuzz: rp-$pred $what"
     echo "# (under rp oracle --def $def) on rp gen --small${FUZZ_GEN_ARGS:+ $FUZZ_GEN_ARGS} --seed $seed, shrunk by"
     echo "# tools/fuzz/shrink.sh. On the original trace: $result"
     echo "# On this trace: $("$FUZZ_DIR/check.sh" "$work/small.std" "$pred" "$claim" "$def" "$opts")"
@@ -35,7 +42,7 @@ for seed in "$@"; do
   # shellcheck disable=SC2086
   "$RP_BIN/rp-gen" --small $FUZZ_GEN_ARGS --seed "$seed" -o "$work/t.std" ||
     { echo "error gen $seed"; continue; }
-  rm -f "$work"/*.csv
+  rm -f "$work"/*.csv "$work"/*.err "$work"/*.crash
   read -r threads fj nested < <(trace_facts "$work/t.std")
   while IFS=$'\t' read -r pred claim def opts; do
     [ -n "$pred" ] || continue
@@ -64,10 +71,21 @@ for seed in "$@"; do
          { print "oracle", seed, def, $col["states"], $col["pairs"], $col["analysis_ms"] }' \
         "$work/s.csv"
     fi
+    if [ -f "$races.crash" ]; then
+      echo "claim $seed ${label// /,} $claim ${def// /,} skip rp-$pred crashed on this trace (counted once)"
+      continue
+    fi
     if [ ! -f "$races" ]; then
       predictor_run "$work/t.std" "$pred" "$opts" "$races" "$claim"; status=$?
-      if [ $status -ne 0 ]; then
-        echo "error rp-$pred exited with status $status on seed $seed"; rm -f "$races"; continue
+      if is_crash "$status"; then
+        result="FAIL crashed ($(crash_message "$status" "$races.err" "$pred"))"
+        touch "$races.crash"; rm -f "$races"
+        echo "claim $seed ${label// /,} $claim ${def// /,} $result"
+        save_counterexample "$seed" "$pred" "crash-$claim" "$def" "$opts" "$result"
+        continue
+      elif [ $status -ne 0 ]; then
+        echo "error rp-$pred exited with status $status on seed $seed: $(head -1 "$races.err")"
+        rm -f "$races"; continue
       fi
     fi
     result=$(claim_outcome "$claim" "$work/t.std" "$pred" "$opts" "$def" "$oracle" "$races" \
@@ -75,4 +93,5 @@ for seed in "$@"; do
     echo "claim $seed ${label// /,} $claim ${def// /,} $result"
     case $result in FAIL*) save_counterexample "$seed" "$pred" "$claim" "$def" "$opts" "$result" ;; esac
   done <<< "$claims"
+  echo "done $seed"
 done
