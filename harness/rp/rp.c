@@ -24,6 +24,7 @@
 
 #include "alloc.h"
 #include "cmdline.h"
+#include "nearest.h"
 
 /* How long one `rp-CMD --help` may take before the listing gives up on it. */
 #define HELP_TIMEOUT_MS 2000
@@ -181,8 +182,22 @@ static int print_help(const char *dir) {
   return fflush(stdout) == 0 && !ferror(stdout) ? 0 : write_error();
 }
 
-static int unknown_command(const char *name) {
-  fprintf(stderr, "rp: '%s' is not an rp command; see 'rp help'\n", name);
+/* A mistyped command or option of rp itself: say so, and what was meant
+** when a command of dir (or an option of rp) is near. */
+static int unknown_command(const char *dir, const char *name) {
+  if (name[0] == '-') {
+    char *options[] = {"--help", "--version"};
+    const char *near = nearest_name(name, options, 2);
+    fprintf(stderr, "rp: unknown option %s%s%s%s; see 'rp help'\n", name,
+            near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+    return EXIT_USAGE;
+  }
+  char *names[MAX_COMMANDS];
+  int n = list_commands(dir, names, MAX_COMMANDS);
+  const char *near = nearest_name(name, names, (size_t)n);
+  fprintf(stderr, "rp: '%s' is not an rp command%s%s%s; see 'rp help'\n", name,
+          near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+  for (int i = 0; i < n; i++) free(names[i]);
   return EXIT_USAGE;
 }
 
@@ -204,9 +219,9 @@ int main(int argc, char **argv) {
     /* rp help CMD == rp CMD --help */
     char *help_argv[] = {NULL, "--help", NULL};
     if (is_valid_name(argv[2])) exec_command(dir, argv[2], help_argv);
-    return unknown_command(argv[2]);
+    return unknown_command(dir, argv[2]);
   }
   const char *name = argv[1]; /* exec_command overwrites argv[1] */
   if (is_valid_name(name)) exec_command(dir, name, argv + 1);
-  return unknown_command(name);
+  return unknown_command(dir, name);
 }

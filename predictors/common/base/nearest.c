@@ -6,7 +6,9 @@
 
 enum { LONGEST = 64 };   /* longer words are never typos of an option */
 
-unsigned rp_edit_distance(const char *a, const char *b, unsigned limit) {
+/* Edit distance (insertions, deletions, substitutions, each 1) of a and b,
+** stopping at limit: a result of limit means "limit or more". */
+static unsigned edit_distance(const char *a, const char *b, unsigned limit) {
   size_t la = strlen(a), lb = strlen(b);
   if (la >= LONGEST || lb >= LONGEST) return limit;
   unsigned row[LONGEST + 1];
@@ -29,14 +31,13 @@ unsigned rp_edit_distance(const char *a, const char *b, unsigned limit) {
 const char *rp_nearest_name(const char *word, const char *const *names, size_t n) {
   size_t len = strlen(word);
   unsigned allowed = len >= 6 ? (unsigned)(len / 3) : 1;
+  for (size_t i = 0; len >= 3 && i < n; i++)
+    if (strncmp(names[i], word, len) == 0) return names[i];
   const char *best = NULL;
   unsigned best_distance = allowed + 1;
   for (size_t i = 0; i < n; i++) {
-    unsigned d = rp_edit_distance(word, names[i], best_distance);
+    unsigned d = edit_distance(word, names[i], best_distance);
     if (d < best_distance) best = names[i], best_distance = d;
   }
-  if (best) return best;
-  for (size_t i = 0; i < n; i++)
-    if (len >= 3 && strncmp(names[i], word, len) == 0) return names[i];
-  return NULL;
+  return best;
 }

@@ -7,14 +7,10 @@
 
 #include <stddef.h>
 
-/* Edit distance (insertions, deletions, substitutions, each 1) of a and b,
-** stopping at limit: a result of limit means "limit or more". */
-unsigned rp_edit_distance(const char *a, const char *b, unsigned limit);
-
-/* Of names[0..n), the one nearest to word if it is close enough to be a
-** typo (an edit distance of at most a third of its length, at least 1), or
-** one that word begins (an abbreviation); NULL if none is.  The first wins
-** a tie. */
+/* Of names[0..n), the first that word begins (an abbreviation of at least
+** three characters), else the nearest to word if it is close enough to be
+** a typo (an edit distance of at most a third of its length, at least 1);
+** NULL if none is; the first wins a tie. */
 const char *rp_nearest_name(const char *word, const char *const *names, size_t n);
 
 #endif
