@@ -16,6 +16,12 @@ for t in datasets/crafted/notes-trace-I.std datasets/crafted/vindicator-fig3a.st
   done
 done
 vg "$RP_BIN/rp-convert" datasets/crafted/vindicator-fig3a.std -o "$TMP/t.bin" || fail "convert"
+# rp show and rp diff: windows, a race report's row, examples.
+t=datasets/crafted/m2-fig1a.std
+"$RP_BIN/rp-hb" --quiet --races "$TMP/hb.csv" "$t"; "$RP_BIN/rp-m2" --quiet --races "$TMP/m2.csv" "$t"
+vg "$RP_BIN/rp-show" -C 1 "$t" 2 7 > /dev/null || fail "show"
+vg "$RP_BIN/rp-show" "$t" --race "$TMP/m2.csv" 1 > /dev/null || fail "show --race"
+vg "$RP_BIN/rp-diff" "$TMP/hb.csv" "$TMP/m2.csv" --trace "$t" --examples 2 > /dev/null || fail "diff"
 vg "$RP_BIN/rp-hb" --quiet "$TMP/t.bin" || fail "hb on binary"
 printf 'T0|rel(l)|1\n' > "$TMP/bad.std"
 vg "$RP_BIN/rp-hb" --quiet "$TMP/bad.std" 2>/dev/null; expect_eq "bad input under valgrind" $? 2

@@ -145,7 +145,7 @@ static rp_window_result read_events(window_state *s, char *err, size_t errlen) {
   if (w->marks == 2 && w->mark[1].pos > last_mark) last_mark = w->mark[1].pos;
   unsigned part = 0;
   rp_event ev;
-  int got;
+  int got = 0;
   while (part < s->parts && (got = rp_source_next(&s->src, &ev)) == 1) {
     stretch *p = &s->part[part];
     uint64_t pos = s->src.pos;
