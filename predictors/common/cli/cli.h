@@ -10,7 +10,10 @@
 **   --format F     the trace's format (std, bin, rr, csv) instead of detecting it
 **   --help, --version
 **
-** Options may be written `--opt VALUE` or `--opt=VALUE`.
+** Options may be written `--opt VALUE` or `--opt=VALUE`.  An unknown option
+** is a usage error that names the nearest known one (base/nearest.h).  A
+** tool that takes other words than one TRACE (rp show, rp diff) says so in
+** rp_tool.operands and finds them in rp_options.args.
 */
 #ifndef RP_CLI_H
 #define RP_CLI_H
