@@ -42,6 +42,9 @@ grep '(locks held before)' "$TMP/two" | grep -q '{L}' || fail "held-before row: 
 expect_eq "marks" "$(marked "$TMP/two" | cut -d' ' -f1-3 | paste -sd/)" "1 acq(L) L/8 rel(L) L"
 expect_eq "an access in the section" "$(awk '$1 == 7 {print $2, $3}' "$TMP/two")" "r(x) L"
 expect_eq "after the release" "$(awk '$1 == 9 {print $2, $3}' "$TMP/two")" "w(y) c.c:1"
+# The largest context is the whole trace.
+expect_eq "-C 2^64-1" "$(rp-show -C 18446744073709551615 "$TMP/t.std" 5 6 |
+  awk '$1 ~ /^[0-9]+$/ || ($1 ~ /^[12]>$/ && $2 ~ /^[0-9]+$/)' | wc -l)" 10
 # Close positions share one stretch.
 expect_eq "one stretch" "$(rp-show -C 2 "$TMP/t.std" 3 6 | grep -c '\.\.\.')" 0
 

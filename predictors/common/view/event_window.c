@@ -121,6 +121,11 @@ static void keep_event(window_state *s, stretch *p, const rp_event *ev) {
     if (s->w->mark[m].pos == e->pos) e->mark = (int)m + 1;
 }
 
+/* a + b, or UINT64_MAX if that overflows: a context of 2^64 - 1 means "all". */
+static uint64_t plus(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* The stretches to show: one per mark, one for both when they overlap or touch. */
 static void plan_stretches(window_state *s) {
   const rp_window *w = s->w;
@@ -128,14 +133,14 @@ static void plan_stretches(window_state *s) {
   if (hi < lo) { uint64_t t = lo; lo = hi; hi = t; }
   uint64_t c = w->context;
   s->part[0].from = lo > c ? lo - c : 1;
-  s->part[0].to = lo + c;
+  s->part[0].to = plus(lo, c);
   s->parts = 1;
-  if (hi > lo + 2 * c + 1) {
+  if (hi > plus(plus(lo, c), plus(c, 1))) {
     s->part[1].from = hi - c;
-    s->part[1].to = hi + c;
+    s->part[1].to = plus(hi, c);
     s->parts = 2;
   } else {
-    s->part[0].to = hi + c;
+    s->part[0].to = plus(hi, c);
   }
 }
 
