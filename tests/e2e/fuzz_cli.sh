@@ -18,32 +18,35 @@ grep -q -- "--only needs a value" "$TMP/err" || fail "--only without a value: $(
 # that die on any trace with a write: one by SIGABRT, one by exit 4.
 mkdir "$TMP/bin"
 for p in oracle gen info check-witness hb; do ln -s "$RP_BIN/rp-$p" "$TMP/bin/rp-$p"; done
-fake() {  # NAME HOW: a predictor that says why and dies HOW on a write
-  cat > "$TMP/bin/rp-$1" <<SCRIPT
-#!/usr/bin/env bash
-trace=\${!#} out=/dev/null
-while [ \$# -gt 1 ]; do [ "\$1" = --races ] && out=\$2; shift; done
-if grep -q '|w(' "\$trace"; then echo "rp-$1: contract of fake_check violated: no writes" >&2; $2; fi
-echo first,second,variable,first_thread,second_thread,first_op,second_op,first_loc,second_loc,distance > "\$out"
-SCRIPT
+fake() {  # NAME WHEN HOW: a predictor that says why and dies HOW when WHEN holds
+  { echo '#!/usr/bin/env bash'
+    echo 'args="$*" trace=${!#} out=/dev/null'
+    echo 'while [ $# -gt 1 ]; do [ "$1" = --races ] && out=$2; shift; done'
+    echo "if $2; then echo 'rp-$1: contract of fake_check violated: no writes' >&2; $3; fi"
+    echo 'echo first,second,variable,first_thread,second_thread,first_op,second_op,first_loc,second_loc,distance > "$out"'
+  } > "$TMP/bin/rp-$1"
   chmod +x "$TMP/bin/rp-$1"
 }
-fake aborts 'kill -ABRT $$'
-fake broken 'exit 4'
-printf '# fake predictors\naborts\tsound-all\tenabled\nbroken\tcomplete-all\tenabled\nhb\tsound-first\tenabled\n' > "$TMP/claims"
+fake aborts 'grep -q "|w(" "$trace"' 'kill -ABRT $$'
+fake broken 'grep -q "|w(" "$trace"' 'exit 4'
+# crashes only when asked for witnesses: the witnesses claim reports it
+fake witless '[[ $args == *--witness* ]]' 'kill -SEGV $$'
+printf '# fake predictors\naborts\tsound-all\tenabled\nbroken\tcomplete-all\tenabled\nhb\tsound-first\tenabled\nwitless\twitnesses\tenabled\n' > "$TMP/claims"
 
 RP_BIN=$TMP/bin FOUND_DIR=$TMP/found "$fuzz" 2 --jobs 1 --claims "$TMP/claims" > "$TMP/out" 2> "$TMP/err"
 expect_eq "crashes exit" $? 1
 grep -q '^fuzz: \[2/2 seeds\] ' "$TMP/err" || fail "progress line: $(cat "$TMP/err")"
 # The summary: the claims in the file's order, each crash a failure with its message.
 expect_eq "summary order" "$(grep -oE '^  [a-z]+ [a-z-]+ \(enabled\)' "$TMP/out" | awk '{print $1}' | paste -sd' ')" \
-  "aborts broken hb"
+  "aborts broken hb witless"
 grep -q "aborts sound-all (enabled) .*FAILED 2" "$TMP/out" || fail "abort counted: $(cat "$TMP/out")"
 grep -q "first failure: seed 1: FAIL crashed (killed by SIGABRT: rp-aborts: contract of fake_check violated: no writes)" \
   "$TMP/out" || fail "abort message in the summary: $(cat "$TMP/out")"
 grep -q "first failure: seed 1: FAIL crashed (exit 4: rp-broken: contract of fake_check violated" \
   "$TMP/out" || fail "exit 4 message in the summary: $(cat "$TMP/out")"
 grep -q "hb sound-first (enabled) .*FAILED 0" "$TMP/out" || fail "hb's claim: $(cat "$TMP/out")"
+grep -q "first failure: seed 1: FAIL rp-witless --witness crashed (killed by SIGSEGV: rp-witless: contract" \
+  "$TMP/out" || fail "a crash asked for witnesses: $(cat "$TMP/out")"
 # Saved, shrunk to the one write that kills it, with the message.
 saved=$TMP/found/aborts-crash-sound-all-seed1.std
 [ -f "$saved" ] || fail "no saved crash: $(ls "$TMP/found" 2>&1)"
@@ -62,7 +65,7 @@ expect_eq "--only hb exit" $? 0
 expect_eq "--only hb claims" "$(grep -cE '^  [a-z]+ [a-z-]+ \(' "$TMP/out")" 1
 RP_BIN=$TMP/bin "$fuzz" 2 --claims "$TMP/claims" --only hbb 2> "$TMP/err"
 expect_eq "--only unknown exit" $? 1
-grep -q "no claims of rp-hbb (those with claims: aborts broken hb)" "$TMP/err" || fail "--only hbb: $(cat "$TMP/err")"
+grep -q "no claims of rp-hbb (those with claims: aborts broken hb witless)" "$TMP/err" || fail "--only hbb: $(cat "$TMP/err")"
 # The real claims: --only keeps one predictor's.
 "$fuzz" 1 --only shb > "$TMP/out" 2>/dev/null; expect_eq "--only shb exit" $? 0
 expect_eq "--only shb" "$(sed -n '/^fuzz: seeds/,/^traces/p' "$TMP/out" | grep -c '^  ' )" \

@@ -96,8 +96,9 @@ predictor_run() {
 # internal error: a broken contract of the code itself).
 is_crash() { [ "$1" -ge 128 ] || [ "$1" -eq 4 ]; }
 
-# crash_message STATUS ERRFILE PRED: how it died and the predictor's own
-# word on it (its first line naming itself or a sanitizer's error).
+# crash_message STATUS ERRFILE PRED: how it ended (a signal, an exit code)
+# and the predictor's own word on it (its first line naming itself or a
+# sanitizer's error).
 crash_message() {
   local how said
   if [ "$1" -ge 128 ]; then how="killed by SIG$(kill -l $(($1 - 128)) 2>/dev/null || echo $(($1 - 128)))"
@@ -106,13 +107,19 @@ crash_message() {
   echo "$how${said:+: $said}"
 }
 
+# run_failure STATUS ERRFILE PRED: "crashed (...)" or "failed (...)", for
+# a run that did not exit 0.
+run_failure() {
+  if is_crash "$1"; then echo "crashed ($(crash_message "$@"))"; else echo "failed ($(crash_message "$@"))"; fi
+}
+
 # crash_result TRACE PRED OPTS CLAIM: "FAIL crashed (...)" if rp-PRED, run
 # as for CLAIM, crashes on TRACE, else "ok 0".
 crash_result() {
   local dir status
   dir=$(mktemp -d)
   predictor_run "$1" "$2" "$3" "$dir/p.csv" "$4"; status=$?
-  if is_crash "$status"; then echo "FAIL crashed ($(crash_message "$status" "$dir/p.csv.err" "$2"))"
+  if is_crash "$status"; then echo "FAIL $(run_failure "$status" "$dir/p.csv.err" "$2")"
   else echo "ok 0"; fi
   rm -rf "$dir"
 }
@@ -128,9 +135,8 @@ witness_result() {
   local dir a b n=0 result=""
   dir=$(mktemp -d)
   # shellcheck disable=SC2086
-  if ! "$RP_BIN/rp-$2" $3 --quiet --witness "$dir/w" --races "$dir/r.csv" "$1" 2>/dev/null; then
-    result="FAIL rp-$2 --witness failed"
-  fi
+  "$RP_BIN/rp-$2" $3 --quiet --witness "$dir/w" --races "$dir/r.csv" "$1" 2>"$dir/run.err" ||
+    result="FAIL rp-$2 --witness $(run_failure $? "$dir/run.err" "$2")"
   while [ -z "$result" ] && IFS=, read -r a b _; do
     n=$((n + 1))
     if [ ! -f "$dir/w/race-$a-$b.std" ]; then
@@ -159,13 +165,14 @@ claim_outcome() {
 # special_result TRACE PRED CLAIM DEF OPTS
 is_special() { case $1 in bug-witnesses | covers-*) return 0 ;; esac; return 1; }
 special_result() {
-  local dir n=0 bad="" a b c other
+  local dir n=0 bad="" a b c other status
   dir=$(mktemp -d)
   case $3 in
   bug-witnesses)
     # shellcheck disable=SC2086
-    if "$RP_BIN/rp-$2" $5 --quiet --witness "$dir/w" --deadlocks "$dir/d.csv" \
-         --atomicity "$dir/a.csv" "$1" 2>/dev/null; then
+    "$RP_BIN/rp-$2" $5 --quiet --witness "$dir/w" --deadlocks "$dir/d.csv" \
+      --atomicity "$dir/a.csv" "$1" 2>"$dir/run.err"; status=$?
+    if [ $status -eq 0 ]; then
       while IFS=, read -r a b _ && [ -z "$bad" ]; do
         n=$((n + 1))
         "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/deadlock-$a-$b.std" "$a" "$b" --deadlock \
@@ -178,19 +185,21 @@ special_result() {
       done < <(tail -n +2 "$dir/a.csv")
       if [ -n "$bad" ]; then echo "FAIL witness of $bad"; else echo "ok $n"; fi
     else
-      echo "FAIL rp-$2 failed"
+      echo "FAIL rp-$2 $(run_failure "$status" "$dir/run.err" "$2")"
     fi ;;
   covers-*)
     other=${3#covers-}
     if [ ! -x "$RP_BIN/rp-$other" ]; then
       echo "skip rp-$other not built"
-    elif predictor_run "$1" "$other" "" "$dir/o.csv" && predictor_run "$1" "$2" "$5" "$dir/p.csv"; then
+    elif predictor_run "$1" "$other" "" "$dir/o.csv"; status=$?; [ $status -ne 0 ]; then
+      echo "FAIL rp-$other $(run_failure "$status" "$dir/o.csv.err" "$other")"
+    elif predictor_run "$1" "$2" "$5" "$dir/p.csv"; status=$?; [ $status -ne 0 ]; then
+      echo "FAIL rp-$2 $(run_failure "$status" "$dir/p.csv.err" "$2")"
+    else
       awk -F, -v other="$other" 'FNR == 1 { f++; next } f == 1 { want[$1 "-" $2] = 1; n++; next }
         { got[$1 "-" $2] = 1 }
         END { for (p in want) if (!(p in got)) { print "FAIL missed " p ", reported by rp-" other; exit }
               print "ok " n + 0 }' "$dir/o.csv" "$dir/p.csv"
-    else
-      echo "FAIL a predictor failed"
     fi ;;
   esac
   rm -rf "$dir"

@@ -78,7 +78,7 @@ for seed in "$@"; do
     if [ ! -f "$races" ]; then
       predictor_run "$work/t.std" "$pred" "$opts" "$races" "$claim"; status=$?
       if is_crash "$status"; then
-        result="FAIL crashed ($(crash_message "$status" "$races.err" "$pred"))"
+        result="FAIL $(run_failure "$status" "$races.err" "$pred")"
         touch "$races.crash"; rm -f "$races"
         echo "claim $seed ${label// /,} $claim ${def// /,} $result"
         save_counterexample "$seed" "$pred" "crash-$claim" "$def" "$opts" "$result"
