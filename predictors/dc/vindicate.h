@@ -27,40 +27,56 @@ typedef struct vr_stats {
 } vr_stats;
 
 typedef struct vindicator {
-  dc_graph *g;
-  const rp_symbols *sym;
+  dc_graph *g;              /* the sealed constraint graph G, with its overlay */
+  const rp_symbols *sym;    /* the trace's names, for the witness model */
   uint32_t threads, locks;
-  const uint32_t *first_node, *last_node, *fork_node;   /* per thread */
-  double timeout_ms;                                    /* 0: none */
+  const uint32_t *first_node, *last_node, *fork_node;   /* per thread, DC_NONE */
+  double timeout_ms;                                    /* per race; 0: none */
   bool eager_missing;       /* ask for a missing release at the first rejection */
 
-  /* Scratch, one entry per node: stamps say "member of the current set". */
+  /* Scratch, one entry per node: a node is in a set when its entry equals
+  ** the set's stamp, so emptying a set is one increment.  seen: visited by
+  ** the current traversal; in_r: must precede the race (R); in_d: still to
+  ** be placed by the construction (D); placed: placed in the witness;
+  ** count: in-degrees inside R (the cycle check). */
   uint32_t *seen, *in_r, *in_d, *placed, *count;
   uint32_t seen_stamp, r_stamp, d_stamp, placed_stamp;
   uint32_t *stack, *list;           /* DFS stack; the set R as a list */
   size_t stack_cap, nlist, list_cap;
   uint32_t bound;                   /* no node after it can reach a candidate */
-  /* Per lock and per thread scratch for the construction. */
+
+  /* CONSTRUCTREORDEREDTRACE scratch, for LSOK (§V4): per lock its holder
+  ** (thread + 1, or 0) and how many of its acquires are placed so far, and
+  ** per thread the latest event not yet placed (the construction runs
+  ** backwards). */
   uint32_t *holder, *acqs_in_s, *frontier;
+
   /* CHECKWITNESS: the graph's events as a trace, and its reordering model
   ** under adjacent-ca, built at the first check. */
   rp_trace view;
   rp_rmodel model;
   bool model_built;
+
   /* The witness, valid after VR_VERIFIED: witness[0 .. witness_len). */
   uint32_t *witness;
   size_t witness_len, witness_cap;
-  /* ADDCONSTRAINTS scratch. */
+
+  /* ADDCONSTRAINTS scratch: the consecutive-event constraints c_src -> c_dst
+  ** of this race (nc of them); the releases reached backward from R and the
+  ** latest acquire of each (lock, thread) before them, as candidates for LS
+  ** edges. */
   uint32_t *c_src, *c_dst;
   size_t nc, c_cap;
   uint32_t *acqs, *rels;
+  size_t nacqs, acqs_cap, nrels, rels_cap;
   uint32_t *latest;          /* per thread: latest node reached backward */
   rp_key_table acq_map;      /* (lock, thread) -> slot of its acquire list */
-  uint32_t *acq_off, *acq_nodes;
-  size_t nacqs, acqs_cap, nrels, rels_cap;
+  uint32_t *acq_off, *acq_nodes;   /* every acquire, grouped by slot, in trace order */
+
+  /* The per-race time budget: checked every 4096 steps. */
   struct timespec started;
   uint32_t steps;
-  bool aborted;
+  bool aborted;             /* the budget ran out: the verdict is unknown */
 } vindicator;
 
 void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
