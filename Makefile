@@ -145,7 +145,7 @@ FUZZ_SECONDS ?= 60
 $(READER_FUZZ): tests/fuzz/reader_fuzz.c $(COMMON_SRC)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -DRP_VERSION='"$(VERSION)"' -Ipredictors/common -o $@ $^ -lm -llzma -lz -lzstd
+	  -DRP_VERSION='"$(VERSION)"' -Ipredictors/common -o $@ $^ $(LDLIBS)
 check: $(READER_FUZZ)
 .PHONY: fuzz-readers
 fuzz-readers: $(READER_FUZZ)
