@@ -250,7 +250,7 @@ static void print_held_before(FILE *out, const layout *l, const stretch *p) {
   for (size_t t = 0; t < l->threads; t++) {
     if (!l->shown[t]) continue;
     const char *h = t < p->held_before_n ? p->held_before[t] : NULL;
-    snprintf(text, sizeof text, h ? "{%s}" : "", h);
+    snprintf(text, sizeof text, "%s%s%s", h ? "{" : "", h ? h : "", h ? "}" : "");
     print_cell(out, text, l->col_w[t]);
   }
   print_cell(out, "", l->held_w);
