@@ -130,7 +130,7 @@ static void report_deadlocks(const oracle_config *c, const rp_trace *t, const ex
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
   const rp_event *ev = t->events;
   uint64_t unknown = 0;
-  for (uint32_t b = 0; b < t->count; b++)
+  for (uint32_t b = 0; b < t->count && !rp_report_should_stop(rep); b++)
     for (uint32_t a = 0; a < b; a++) {
       if (!rp_conflict(&ev[a], &ev[b])) continue;
       rp_access fa = rp_access_of(&ev[a], t->pos[a]), fb = rp_access_of(&ev[b], t->pos[b]);

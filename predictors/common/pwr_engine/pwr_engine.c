@@ -145,6 +145,7 @@ void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_re
       break;
     default: break;
   }
+  rep->pending_pairs = s->st.undecided;   /* --first-race waits for them */
 }
 
 void pwr_engine_init(pwr_state *s, const pwr_config *cfg) {

@@ -26,6 +26,36 @@ static FILE *open_output(const char *path) {
   return f;
 }
 
+static void counts_init(rp_race_report *r) {
+  r->pairs = r->racy_events = r->last_second = 0;
+  rp_hist_init(&r->distances);
+  rp_u64set_init(&r->late_seconds);
+  rp_u64set_init(&r->racy_lines);
+  rp_u64set_init(&r->location_pairs);
+}
+
+static void counts_free(rp_race_report *r) {
+  rp_u64set_free(&r->late_seconds);
+  rp_u64set_free(&r->racy_lines);
+  rp_u64set_free(&r->location_pairs);
+  rp_hist_free(&r->distances);
+}
+
+/* Under --first-race the rows wait in memory until the end: a predictor
+** that decides pairs out of order (PWR^cs) may still report an earlier
+** racy event, which then replaces them. */
+static void hold_rows(rp_race_report *r) {
+  r->races = open_memstream(&r->held_rows, &r->held_size);
+  if (r->races == NULL) rp_die(RP_EXIT_RESOURCE, "cannot hold the race report: %s", strerror(errno));
+}
+
+static void drop_held_rows(rp_race_report *r) {
+  fclose(r->races);
+  free(r->held_rows);
+  r->held_rows = NULL;
+  hold_rows(r);
+}
+
 void rp_report_open(rp_race_report *r, const rp_options *opt,
                     const char *predictor, const rp_symbols *sym,
                     const char *extra_race_columns) {
@@ -40,10 +70,11 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
   r->stats = open_output(opt->stats_path);
   if (r->races)
     fprintf(r->races, "%s%s\n", race_header, extra_race_columns ? extra_race_columns : "");
-  rp_hist_init(&r->distances);
-  rp_u64set_init(&r->late_seconds);
-  rp_u64set_init(&r->racy_lines);
-  rp_u64set_init(&r->location_pairs);
+  if (r->races && r->first_race) {
+    r->races_out = r->races;
+    hold_rows(r);
+  }
+  counts_init(r);
   clock_gettime(CLOCK_MONOTONIC, &r->started);
 }
 
@@ -89,6 +120,24 @@ static void check_pair(const char *function, const rp_race_report *r, const rp_a
                "location ids of the trace");
 }
 
+/* Under --first-race, whether a row of this `second` is kept: rows of a
+** later racy event are not, and a race of an earlier one replaces what
+** was kept (rows and counts). */
+static bool keep_for_first_race(rp_race_report *r, uint64_t second, bool counted) {
+  if (!r->first_race || r->pairs == 0) {
+    if (r->first_race && counted) r->first_second = second;
+    return true;
+  }
+  if (second > r->first_second) return false;
+  if (second < r->first_second && counted) {
+    counts_free(r);
+    counts_init(r);
+    if (r->races) drop_held_rows(r);
+    r->first_second = second;
+  }
+  return true;
+}
+
 /* A row for the pair, earlier event first; counted in the stats unless it
 ** is not a race (the oracle's undecided pairs, M2's set C). */
 static void add_row(const char *function, rp_race_report *r, const rp_access *a,
@@ -99,6 +148,10 @@ static void add_row(const char *function, rp_race_report *r, const rp_access *a,
     const rp_access *t = a;
     a = b;
     b = t;
+  }
+  if (!keep_for_first_race(r, b->pos, counted)) {
+    rp_symbols_unlock(r->sym);
+    return;
   }
   if (counted) {
     r->pairs++;
@@ -176,10 +229,13 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
            s->vars.count, r->racy_events, rp_u64set_count(&r->racy_lines), r->pairs,
            rp_u64set_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
            approx, ms);
+  if (r->races_out) {
+    fclose(r->races);
+    fwrite(r->held_rows, 1, r->held_size, r->races_out);
+    free(r->held_rows);
+    r->races = r->races_out;
+  }
   close_output(r->races, "race report");
   close_output(r->stats, "stats");
-  rp_u64set_free(&r->late_seconds);
-  rp_u64set_free(&r->racy_lines);
-  rp_u64set_free(&r->location_pairs);
-  rp_hist_free(&r->distances);
+  counts_free(r);
 }

@@ -62,11 +62,19 @@ typedef struct rp_race_report {
   const char *predictor;
   const char *trace;
   const rp_symbols *sym;
-  FILE *races;                 /* NULL without --races */
+  FILE *races;                 /* NULL without --races; under --first-race a
+                               ** memory stream holding the first racy event's rows */
+  FILE *races_out;             /* where --races goes, under --first-race */
+  char *held_rows;             /* the memory stream's buffer */
+  size_t held_size;
   FILE *stats;                 /* NULL without --stats */
   bool quiet;
   bool first_race;
   uint64_t max_races;          /* 0: no limit */
+  uint64_t first_second;       /* --first-race: the `second` of the rows kept */
+  uint64_t pending_pairs;      /* pairs found but not yet decided, which may
+                               ** still be reported, out of order (PWR^cs);
+                               ** set by the predictor */
 
   uint64_t pairs;
   uint64_t racy_events;        /* distinct `second` positions */
@@ -91,7 +99,9 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
                     const char *extra_race_columns);
 
 /* Report the race (a, b) on variable var.  extra holds the predictor's extra
-** fields, already CSV-formatted and each preceded by ',', or NULL. */
+** fields, already CSV-formatted and each preceded by ',', or NULL.
+** Under --first-race only the pairs of the earliest `second` reported are
+** kept (rows and counts), whatever order they come in. */
 void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
                     uint32_t var, const char *extra);
 
@@ -102,9 +112,11 @@ void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_acc
                              uint32_t var, const char *extra);
 
 /* Whether --first-race or --max-races says the analysis may stop now
-** (inline: the driver asks after every event). */
+** (inline: the driver asks after every event).  Under --first-race, not
+** while some pair is undecided: it may belong to an earlier racy event. */
 static inline bool rp_report_should_stop(const rp_race_report *r) {
-  return (r->first_race && r->pairs > 0) || (r->max_races && r->pairs >= r->max_races);
+  return (r->first_race && r->pairs > 0 && r->pending_pairs == 0) ||
+         (r->max_races && r->pairs >= r->max_races);
 }
 
 /* Add predictor-specific stats columns: header like ",verified,false" and
