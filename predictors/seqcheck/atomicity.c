@@ -52,8 +52,9 @@ static void write_witness(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the atomicity violation w1=%" PRIu64 " w2=%" PRIu64
            " r=%" PRIu64 "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " %" PRIu64
-           " --atomicity",
-           t->pos[w1], t->pos[w2], t->pos[rd], t->path, t->pos[w1], t->pos[w2], t->pos[rd]);
+           " --atomicity --window %" PRIu64,
+           t->pos[w1], t->pos[w2], t->pos[rd], t->path, t->pos[w1], t->pos[w2], t->pos[rd],
+           r->cfg->window);
   sc_witness_write(r, name, comment, sc_witness_events(r, sc_at(&r->ix, rd)), &rd, 1);
 }
 

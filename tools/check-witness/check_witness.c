@@ -10,8 +10,11 @@
 ** positions E1 and E2 of ORIGINAL, which must race there as D demands.
 ** With --deadlock, the whole witness is the reordering, after which the
 ** requests Q1 and Q2 are their threads' next events, acquires of a lock the
-** other thread holds.  With --atomicity, the reordering holds W2, then W1,
-** then R, and R reads from W1 (W1 intrudes into the pair W2-R).
+** other thread holds.  With --atomicity, (W1, W2, R) must be a candidate
+** (in the original W1 before W2 before R, R reading W2 at most --window
+** events after it, default 100 as in rp-seqcheck, and W1 in a third thread)
+** and the reordering holds W2, then W1, then R, with R reading from W1
+** (W1 intrudes into the pair W2-R).
 ** Exit 0 if valid; 2 if not, with the reason on standard error; 1 on usage.
 */
 #include <inttypes.h>
@@ -30,11 +33,14 @@ static const char usage[] =
     "  original trace\n\n"
     "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
     "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--quiet]\n"
-    "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D] [--quiet]\n\n"
+    "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--window N] [--def D]\n"
+    "                        [--quiet]\n\n"
     "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
     "followed by the racing events at positions E1 and E2 of ORIGINAL; with\n"
     "--deadlock, after which the requests Q1 and Q2 are deadlocked; with\n"
-    "--atomicity, in which W1 falls between W2 and R and R reads from W1.\n"
+    "--atomicity, in which W1 falls between W2 and R and R reads from W1, where\n"
+    "in ORIGINAL W1 comes before W2, R reads W2 at most N events after it\n"
+    "(--window, default 100, as rp seqcheck) and W1's thread is neither W2's nor R's.\n"
     "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
 
 /* Why the witness is invalid, set by invalid(); empty while it is valid. */
@@ -147,18 +153,51 @@ static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t
   return ok;
 }
 
-static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
-                            uint32_t w1, uint32_t w2, uint32_t r) {
-  const rp_trace *t = m->trace;
+/* The write r reads in the original trace: its latest earlier write to
+** r's variable (called with a write w2 before r, so there is one). */
+static uint32_t original_writer(const rp_trace *t, uint32_t r) {
+  uint32_t i = r;
+  while (t->events[--i].op != RP_OP_WRITE || t->events[i].operand != t->events[r].operand) {}
+  return i;
+}
+
+/* The triple is a candidate of the definition (spec seqcheck.md §6.4, as
+** rp-seqcheck draws them): two writes and a read of one variable, in the
+** original w1 before w2 before r, r reading w2 there at most window events
+** after it, and w1 in a thread that is neither w2's nor r's. */
+static bool atomicity_candidate(const rp_trace *t, uint32_t w1, uint32_t w2, uint32_t r,
+                                uint64_t window) {
   const rp_event *ev = t->events;
+  const uint64_t *pos = t->pos;
+  if (ev[w1].op != RP_OP_WRITE || ev[w2].op != RP_OP_WRITE || ev[r].op != RP_OP_READ ||
+      ev[w1].operand != ev[r].operand || ev[w2].operand != ev[r].operand)
+    return invalid("expected two writes and a read of one variable");
+  if (!(w1 < w2 && w2 < r))
+    return invalid("in the original, w1 %" PRIu64 " must come before w2 %" PRIu64
+                   ", before the read %" PRIu64, pos[w1], pos[w2], pos[r]);
+  uint32_t writer = original_writer(t, r);
+  if (writer != w2)
+    return invalid("in the original, the read %" PRIu64 " reads %" PRIu64 ", not w2 %" PRIu64,
+                   pos[r], pos[writer], pos[w2]);
+  if (ev[w1].thread == ev[w2].thread || ev[w1].thread == ev[r].thread)
+    return invalid("w1 %" PRIu64 " must be in a third thread, neither w2's nor the read's",
+                   pos[w1]);
+  if (pos[r] - pos[w2] > window)
+    return invalid("the read %" PRIu64 " is %" PRIu64 " events after w2 %" PRIu64
+                   ", outside the window of %" PRIu64 " (--window)",
+                   pos[r], pos[r] - pos[w2], pos[w2], window);
+  return true;
+}
+
+static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
+                            uint32_t w1, uint32_t w2, uint32_t r, uint64_t window) {
+  const rp_trace *t = m->trace;
   rp_rstate s;
   uint32_t watch[3] = {w2, w1, r}, lastw[3];
   size_t at[3];
+  if (!atomicity_candidate(t, w1, w2, r, window)) return false;
   rp_rstate_init(&s, m);
   bool ok = replay_all(m, &s, w, index, watch, at, 3, lastw);
-  if (ok && (ev[w1].op != RP_OP_WRITE || ev[w2].op != RP_OP_WRITE || ev[r].op != RP_OP_READ ||
-             ev[w1].operand != ev[r].operand || ev[w2].operand != ev[r].operand))
-    ok = invalid("expected two writes and a read of one variable");
   if (ok && (at[0] == SIZE_MAX || at[1] == SIZE_MAX || at[2] == SIZE_MAX))
     ok = invalid("the witness lacks one of the three events");
   if (ok && !(at[0] < at[1] && at[1] < at[2]))
@@ -176,6 +215,8 @@ int main(int argc, char **argv) {
   const char *args[5];
   int nargs = 0;
   bool quiet = false, deadlock = false, atomicity = false;
+  uint64_t window = 100;
+  bool window_given = false;
   const rp_rdef *def = rp_rdefs[0];
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -184,6 +225,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--quiet")) quiet = true;
     else if (!strcmp(a, "--deadlock")) deadlock = true;
     else if (!strcmp(a, "--atomicity")) atomicity = true;
+    else if (!strcmp(a, "--window") || !strncmp(a, "--window=", 9)) {
+      window = rp_parse_count("--window", a[8] == '=' ? a + 9 : i + 1 < argc ? argv[++i] : "");
+      window_given = true;
+    }
     else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
       const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
       if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
@@ -192,6 +237,7 @@ int main(int argc, char **argv) {
     else rp_usage_error("unexpected argument %s", a);
   }
   if (deadlock && atomicity) rp_usage_error("--deadlock and --atomicity exclude each other");
+  if (window_given && !atomicity) rp_usage_error("--window goes with --atomicity");
   if (nargs != (atomicity ? 5 : 4))
     rp_usage_error("expected ORIGINAL WITNESS and %s",
                    atomicity ? "W1 W2 R" : deadlock ? "Q1 Q2" : "E1 E2");
@@ -209,7 +255,7 @@ int main(int argc, char **argv) {
   uint32_t e3 = atomicity ? index_of(&orig, rp_parse_count("R", args[4])) : 0;
   bool valid = rp_witness_map(&m, &wit, index, err, sizeof err) != 0 ? invalid("%s", err)
                : deadlock  ? check_deadlock(&m, &wit, index, e1, e2)
-               : atomicity ? check_atomicity(&m, &wit, index, e1, e2, e3)
+               : atomicity ? check_atomicity(&m, &wit, index, e1, e2, e3, window)
                            : check(&m, &wit, index, e1, e2);
   const char *what = deadlock ? "deadlock" : atomicity ? "atomicity violation" : "race";
   if (!valid)
