@@ -63,6 +63,33 @@ done
 rp-gen --small --seed 42 > "$TMP/s1.std"; rp-gen --small --seed 42 > "$TMP/s2.std"
 cmp -s "$TMP/s1.std" "$TMP/s2.std" || fail "small: same seed, different traces"
 
+# --events N writes exactly N events, whatever the seed, nesting and
+# sections (an acquire near the end needs room for its release), and so
+# does the default (1000).
+for args in "--events 10" "--events 11 --nesting 3 --cs-share 0.9" "--events 2 --cs-share 1" \
+            "--events 37 --fork-join --threads 5 --nesting 3 --cs-share 0.8" \
+            "--events 999 --nesting 4 --cs-share 0.9"; do
+  want=${args#--events }; want=${want%% *}
+  for seed in 1 2 3 4 5 6 7 8; do
+    got=$(rp-gen $args --seed "$seed" | grep -vc '^#')
+    [ "$got" = "$want" ] || fail "rp gen $args --seed $seed: $got events"
+  done
+done
+expect_eq "default event count" "$(rp-gen | grep -vc '^#')" 1000
+expect_eq "--fork-join below its forks and joins" \
+  "$(rp-gen --fork-join --threads 8 --events 10 2>/dev/null; echo $?)" 1
+
+# --nesting D bounds the depth of held locks: 1 never nests; 0 is refused.
+depth() {
+  awk -F'|' '$2 ~ /^acq/ { d[$1]++; if (d[$1] > m) m = d[$1] } $2 ~ /^rel/ { d[$1]-- }
+             END { print m + 0 }' "$1"
+}
+rp-gen --events 5000 --cs-share 0.9 --nesting 1 --seed 3 > "$TMP/n1.std"
+expect_eq "nesting 1 depth" "$(depth "$TMP/n1.std")" 1
+rp-gen --events 5000 --cs-share 0.9 --nesting 3 --locks 8 --seed 3 > "$TMP/n3.std"
+expect_eq "nesting 3 depth" "$(depth "$TMP/n3.std")" 3
+rp-gen --nesting 0 > /dev/null 2>&1; expect_eq "nesting 0" "$?" 1
+
 # Usage errors.
 rp-gen --cs-share 2 2>/dev/null; expect_eq "bad share" "$?" 1
 rp-gen --bogus 2>/dev/null; expect_eq "bad option" "$?" 1

@@ -22,10 +22,12 @@ static const char usage[] =
     "  --threads N      threads T0..T<N-1> (default 4)\n"
     "  --locks N        locks L0.. (default 4)\n"
     "  --vars N         variables V0.. (default 16)\n"
-    "  --events N       number of events (default 1000)\n"
+    "  --events N       number of events, exactly (default 1000); with --fork-join\n"
+    "                   at least 2(threads-1)\n"
     "  --seed S         random seed (default 1); same seed, same trace\n"
     "  --cs-share P     share of accesses inside critical sections (default 0.3)\n"
-    "  --nesting D      maximum nesting depth of critical sections (default 1)\n"
+    "  --nesting D      maximum nesting depth of critical sections, 1..64 (default 1:\n"
+    "                   sections never nest); --cs-share 0 for no critical sections\n"
     "  --fork-join      T0 forks every other thread first and joins them last\n"
     "  --branches P     share of br events (default 0)\n"
     "  --read-share P   share of reads among accesses (default 0.5)\n"
@@ -33,7 +35,8 @@ static const char usage[] =
     "                   and variables, 6-16 events, nesting, forks and joins,\n"
     "                   branches, locks held at the end, releases out of nesting\n"
     "                   order, joins of threads with no events) drawn from --seed;\n"
-    "                   locations are event positions\n"
+    "                   locations are event positions; its length is drawn too\n"
+    "                   (locks held at the end make it shorter)\n"
     "  --cross-cs       with --small: a critical section that forks a thread\n"
     "                   joins it before it closes (cross-thread critical\n"
     "                   sections, for PWR^cs and lockset --mode ls-ct)\n"
@@ -77,7 +80,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--events")) p.events = parse_count(a, v, 0, UINT64_MAX >> 1);
     else if (!strcmp(a, "--seed")) p.seed = parse_count(a, v, 0, UINT64_MAX);
     else if (!strcmp(a, "--cs-share")) p.cs_share = parse_share(a, v);
-    else if (!strcmp(a, "--nesting")) p.nesting = parse_count(a, v, 0, 64);
+    else if (!strcmp(a, "--nesting")) p.nesting = parse_count(a, v, 1, 64);
     else if (!strcmp(a, "--branches")) p.branches = parse_share(a, v);
     else if (!strcmp(a, "--read-share")) p.read_share = parse_share(a, v);
     else if (!strcmp(a, "-o")) { if (!v) rp_die(RP_EXIT_USAGE, "-o expects a file"); out_path = v; }
@@ -88,6 +91,9 @@ int main(int argc, char **argv) {
     i += used - 1;
   }
   if (cross_cs && !small) rp_usage_error("--cross-cs goes with --small");
+  if (p.fork_join && !small && p.events < 2 * ((uint64_t)p.threads - 1))
+    rp_usage_error("--fork-join with %u threads needs --events of at least %llu (a fork and "
+                   "a join per thread but T0)", p.threads, 2ull * (p.threads - 1));
   if (small) gen_small_params(&p);
   if (cross_cs) {   /* most threads wait for a fork inside a section */
     p.cross_cs = p.random_forks = true;

@@ -193,15 +193,32 @@ static bool wait_for_child(gen *g, uint32_t t) {
   return true;
 }
 
-/* One scheduling step of thread t. */
-static void step(gen *g, uint32_t t) {
+/* Events still needed to close every section and join (--fork-join). */
+static uint64_t closing_cost(const gen *g) {
+  uint64_t cost = 0;
+  for (uint32_t t = 0; t < g->p->threads; t++) {
+    cost += g->threads[t].depth;
+    for (uint32_t i = 0; g->p->cross_cs && i < g->threads[t].depth; i++) {
+      uint32_t child = g->threads[t].held[i].child;
+      cost += child && g->threads[child - 1].state == LIVE;
+    }
+    if (g->p->fork_join && t > 0 && g->threads[t].state == LIVE) cost++;
+  }
+  return cost;
+}
+
+/* One scheduling step of thread t, with room for that many more events
+** (closing included): an acquire takes two (it must be released), a fork
+** up to three (an immediate join; under --cross-cs, the join before its
+** section closes), so the trace has exactly --events events. */
+static void step(gen *g, uint32_t t, uint64_t room) {
   const gen_params *p = g->p;
   gen_thread *th = &g->threads[t];
   if (chance(g, p->branches)) {
     emit(g, t, "br", NULL, 0);
     return;
   }
-  if (p->random_forks && fork_or_join(g, t)) return;
+  if (p->random_forks && room >= 3 && fork_or_join(g, t)) return;
   if (th->depth && th->held[th->depth - 1].budget == 0) {
     if (p->cross_cs && wait_for_child(g, t)) {
       if (th->held[th->depth - 1].child) access(g, t);
@@ -215,21 +232,9 @@ static void step(gen *g, uint32_t t) {
                                    : NEST_CHANCE;
   bool want = th->depth ? th->depth < p->nesting && chance(g, nest)
                         : chance(g, g->start_chance);
-  uint32_t l = want ? free_lock(g) : UINT32_MAX;
+  uint32_t l = want && room >= 2 ? free_lock(g) : UINT32_MAX;
   if (l != UINT32_MAX) acquire(g, t, l);
   else access(g, t);
-}
-
-/* Events still needed to close every section and join (--fork-join). */
-static uint64_t closing_cost(const gen *g) {
-  uint64_t cost = 0;
-  for (uint32_t t = 0; t < g->p->threads; t++) {
-    cost += g->threads[t].depth;
-    for (uint32_t i = 0; g->p->cross_cs && i < g->threads[t].depth; i++)
-      cost += g->threads[t].held[i].child != 0;
-    if (g->p->fork_join && t > 0 && g->threads[t].state == LIVE) cost++;
-  }
-  return cost;
 }
 
 /* Close thread t's sections unless it keeps them; false if a --cross-cs
@@ -294,12 +299,12 @@ uint64_t gen_run(const gen_params *p, FILE *out) {
   /* Without forks every thread runs from the start; with --fork-join T0
   ** forks them all first; in fuzz mode each waits for a fork or not. */
   for (uint32_t t = 1; t < p->threads; t++) {
-    if (p->fork_join && g->emitted < p->events) emit(g, 0, "fork", "T", t);
+    if (p->fork_join) emit(g, 0, "fork", "T", t);   /* gen.c: --events has room */
     if (p->fork_join || !p->random_forks || chance(g, p->cross_cs ? 0.3 : 0.5))
       set_state(g, t, LIVE);
   }
-  while (g->emitted + closing_cost(g) < p->events && g->live_count)
-    step(g, g->live[below(g, g->live_count)]);
+  for (uint64_t needed; (needed = g->emitted + closing_cost(g)) < p->events && g->live_count;)
+    step(g, g->live[below(g, g->live_count)], p->events - needed);
   close_all(g);
   flush(g);
   uint64_t n = g->emitted;
