@@ -100,9 +100,12 @@ static void build_locks(sc_index *ix) {
       if (a == SC_NONE || ev[a].operand != ev[i].operand) {
         free(top);   /* not a leak at exit */
         rp_die(RP_EXIT_INPUT,
-               "%s: event %" PRIu64 ": expected well-nested locks (SeqCheck does not support "
-               "releasing a lock other than the innermost one held)",
-               ix->trace->path, ix->trace->pos[i]);
+               "%s: event %" PRIu64 ": expected well-nested locks: this releases %s, not "
+               "the innermost lock its thread holds; SeqCheck takes the locks held at an event "
+               "as the chain of critical sections enclosing it, which needs every release to "
+               "be of the innermost lock (see rp seqcheck --help; rp m2 accepts this trace)",
+               ix->trace->path, ix->trace->pos[i],
+               rp_names_get(&ix->trace->sym.locks, ev[i].operand));
       }
       ix->match[i] = a, ix->match[a] = i;
       top[t] = ix->outer[a];

@@ -82,5 +82,11 @@ expect_eq "validation failures" "$(stat seqcheck "$c/seqcheck-fig2-delta.std" va
 printf 'T0|acq(l)|1\nT0|acq(m)|2\nT0|rel(l)|3\nT0|rel(m)|4\n' > "$TMP/bad.std"
 rp-seqcheck --quiet "$TMP/bad.std" 2>"$TMP/err"; expect_eq "not well nested" "$?" 2
 grep -q "well-nested" "$TMP/err" || fail "no well-nesting message"
+# ... naming the release's lock and why SeqCheck needs the nesting, which
+# its --help states beside the options.
+grep -q "event 3: .*releases l, not the innermost lock .* chain of critical sections" "$TMP/err" ||
+  fail "the well-nesting message should name the lock and the reason: $(cat "$TMP/err")"
+rp-seqcheck --help | tr '\n' ' ' | grep -q "Locks must be well nested.*chain of critical sections" ||
+  fail "rp seqcheck --help does not state that locks must be well nested, and why"
 rp-seqcheck --quiet --bugs lunch "$c/seqcheck-r2.std" 2>/dev/null; expect_eq "bad --bugs" "$?" 1
 finish
