@@ -15,17 +15,15 @@
 ** Soundness: DC alone is not sound (Figs. 4a, 4b, 9c); `verified` is.
 ** Completeness: a trace with a predictable race has a DC race (Thm. 1).
 */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis.h"
 #include "base/diag.h"
-#include "cli/outputs.h"
 #include "driver/driver.h"
+#include "report/witness_files.h"
 #include "trace/std_format.h"
 #include "base/u64set.h"
 #include "vindicate.h"
@@ -59,8 +57,7 @@ static void *dc_create(void *ctx) {
   s->cfg = c;
   dc_analysis_init(&s->an, c->mode != MODE_NONE, 0);
   s->an.all_partners = c->all_partners;
-  if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
-    rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
+  if (c->witness_dir) rp_witness_dir_prepare(c->witness_dir);
   return s;
 }
 
@@ -79,19 +76,16 @@ static bool selected(const dc_config *c, const dc_race *r) {
 
 static void write_witness(const dc_config *c, const rp_race_report *rep, const dc_graph *g,
                           const vindicator *v, const dc_race *r) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/race-%" PRIu64 "-%" PRIu64 ".std", c->witness_dir,
-           r->first.pos, r->second.pos);
-  rp_output_check_new(path);
-  FILE *f = fopen(path, "w");
-  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
+  char name[64], path[4096];
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", r->first.pos, r->second.pos);
+  FILE *f = rp_witness_create(path, sizeof path, c->witness_dir, name);
   fprintf(f, "# witness of the DC race %" PRIu64 ",%" PRIu64 " of %s (rp-dc, VindicateRace)\n",
           r->first.pos, r->second.pos, rep->trace);
   char err[512];
   for (size_t k = 0; k < v->witness_len; k++)
     if (rp_std_write_event(f, rep->sym, &g->ev[v->witness[k]], err, sizeof err) < 0)
       rp_die(RP_EXIT_INPUT, "%s: %s", path, err);
-  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+  rp_witness_close(f, path);
 }
 
 /* Per-thread first and last nodes and fork nodes, for the witness check. */

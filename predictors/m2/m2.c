@@ -16,20 +16,18 @@
 ** pool of N deciders whose verdicts come back in the order the pairs were
 ** found: every output is the same for every N.
 */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "decide.h"
 #include "base/diag.h"
-#include "cli/outputs.h"
 #include "driver/driver.h"
 #include "model.h"
 #include "base/ordered_pool.h"
 #include "reorder/witness.h"
+#include "report/witness_files.h"
 
 typedef struct m2_config {
   const char *witness_dir;
@@ -145,12 +143,9 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
     return;
   }
   size_t n = with_ignored_events(r, m2_witness(&r->witness_decider, v, e1, e2, r->path), e1, e2);
-  char file[4096];
-  snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", r->cfg->witness_dir,
-           t->pos[e1], t->pos[e2]);
-  rp_output_check_new(file);
-  FILE *f = fopen(file, "w");
-  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s: %s", file, strerror(errno));
+  char name[64], file[4096];
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", t->pos[e1], t->pos[e2]);
+  FILE *f = rp_witness_create(file, sizeof file, r->cfg->witness_dir, name);
   fprintf(f, "# rp-m2 witness of the race (%" PRIu64 ",%" PRIu64 "), decided by %s\n",
           t->pos[e1], t->pos[e2], m2_how_name[v->how]);
   fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def enabled\n",
@@ -158,7 +153,7 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
   char err[512];
   if (rp_witness_write(f, t, r->full, n, e1, e2, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
-  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
+  rp_witness_close(f, file);
   r->witnesses++;
 }
 
@@ -358,8 +353,7 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);
   rp_u64set_init(&r.unc_locs);
   if (cfg->witness_dir) {
-    if (mkdir(cfg->witness_dir, 0777) != 0 && errno != EEXIST)
-      rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", cfg->witness_dir, strerror(errno));
+    rp_witness_dir_prepare(cfg->witness_dir);
     witness_scratch(&r);
     decider_init(&r.witness_decider, &m, cfg);
   }

@@ -10,21 +10,19 @@
 ** per pair, sorted by second then first event.  Stats: the usual columns
 ** (racy_pairs counts races only) plus def, states, pairs, races, unknown.
 */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "report/deadlock_report.h"
 #include "base/diag.h"
-#include "cli/outputs.h"
 #include "trace/std_format.h"
 #include "driver/driver.h"
 #include "explore.h"
 #include "reorder/reorder.h"
 #include "reorder/witness.h"
+#include "report/witness_files.h"
 
 typedef struct oracle_config {
   const rp_rdef *def;
@@ -61,13 +59,11 @@ typedef struct witness_ctx {
 static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t first,
                           uint32_t then) {
   witness_ctx *w = ctx;
-  char file[4096];
+  char name[64], file[4096];
   uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[then];
-  snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
-           p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1);
-  rp_output_check_new(file);
-  FILE *f = fopen(file, "w");
-  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1 < p2 ? p1 : p2,
+           p1 < p2 ? p2 : p1);
+  FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
   fprintf(f, "# rp-oracle witness of the race (%" PRIu64 ",%" PRIu64 ") under --def %s\n",
           p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1, w->config->def->name);
   fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def %s\n",
@@ -75,7 +71,7 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
   char err[512];
   if (rp_witness_write(f, w->trace, path, len, first, then, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
-  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
+  rp_witness_close(f, file);
 }
 
 /* The acquire by req's thread of the lock the other request wants: the
@@ -93,13 +89,10 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
                                    uint32_t second) {
   witness_ctx *w = ctx;
   if (!w->config->witness_dir) return;
-  char file[4096];
+  char name[64], file[4096];
   uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[second];
-  snprintf(file, sizeof file, "%s/deadlock-%" PRIu64 "-%" PRIu64 ".std", w->config->witness_dir,
-           p1, p2);
-  rp_output_check_new(file);
-  FILE *f = fopen(file, "w");
-  if (!f) rp_die(RP_EXIT_RESOURCE, "cannot write %s", file);
+  snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
+  FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
   fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
              " under --def %s\n# check: rp check-witness %s %s %" PRIu64 " %" PRIu64
              " --deadlock --def %s\n",
@@ -107,7 +100,7 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
   char err[512];
   if (rp_witness_write_events(f, w->trace, path, len, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
-  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", file);
+  rp_witness_close(f, file);
 }
 
 /* The deadlock report: one row per deadlock, sorted by the requests; a
@@ -159,8 +152,7 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   x.max_ms = c->max_seconds * 1e3;
   x.ctx = &w;
   if (c->witness_dir) {
-    if (mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
-      rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
+    rp_witness_dir_prepare(c->witness_dir);
     x.on_race = write_witness;
   }
   if (c->deadlocks_path) {

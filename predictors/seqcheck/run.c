@@ -3,15 +3,14 @@
 ** counters and the time budget.  They live apart from main (seqcheck.c) so
 ** that the bug kinds call down into this file and never back into main.
 */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "base/diag.h"
-#include "cli/outputs.h"
 #include "run.h"
 #include "reorder/witness.h"
+#include "report/witness_files.h"
 
 size_t sc_witness_events(sc_run *r, sc_vx stop) {
   size_t n = 0;
@@ -28,15 +27,12 @@ size_t sc_witness_events(sc_run *r, sc_vx stop) {
 void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
                       const uint32_t *tail, size_t ntail) {
   char path[4096], err[512];
-  snprintf(path, sizeof path, "%s/%s", r->cfg->witness_dir, name);
-  rp_output_check_new(path);
-  FILE *f = fopen(path, "w");
-  if (!f) rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", path, strerror(errno));
+  FILE *f = rp_witness_create(path, sizeof path, r->cfg->witness_dir, name);
   fprintf(f, "# %s\n", comment);
   if (rp_witness_write_events(f, r->trace, r->path, len, err, sizeof err) < 0 ||
       rp_witness_write_events(f, r->trace, tail, ntail, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", path, err);
-  if (ferror(f) | fclose(f)) rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
+  rp_witness_close(f, path);
 }
 
 void sc_kind_found(sc_kind *k, uint64_t distance) {

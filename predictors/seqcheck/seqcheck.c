@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "atomicity.h"
@@ -24,6 +23,7 @@
 #include "races.h"
 #include "trace/std_format.h"
 #include "reorder/witness.h"
+#include "report/witness_files.h"
 
 static const char *const mode_names[] = {"init-ok", "rho-exempt", "paper", NULL};   /* sc_free_mode */
 
@@ -144,8 +144,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   rp_key_table_init(&r.races.distinct, 2);
   rp_key_table_init(&r.deadlocks.distinct, 4);
   rp_key_table_init(&r.atomicity.distinct, 3);
-  if (c->witness_dir && mkdir(c->witness_dir, 0777) != 0 && errno != EEXIST)
-    rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", c->witness_dir, strerror(errno));
+  if (c->witness_dir) rp_witness_dir_prepare(c->witness_dir);
   if (c->sequence) {
     run_sequence(&r);
   } else {
