@@ -117,7 +117,10 @@ static void lockset_event(void *state, const rp_event *ev, uint64_t pos,
       if (s->mode == MODE_ERASER) eraser_access(&s->eraser, &s->sets, ev, pos, rep);
       else lockset_access(s, ev, pos, rep);
       break;
-    case RP_OP_ACQ: locksets_acquire(&s->sets, ev->thread, ev->operand); break;
+    case RP_OP_ACQ:
+      locksets_check_depth(&s->sets, rep, ev, pos);
+      locksets_acquire(&s->sets, ev->thread, ev->operand);
+      break;
     case RP_OP_REL: locksets_release(&s->sets, ev->thread, ev->operand); break;
     default: break;
   }
@@ -168,7 +171,8 @@ int main(int argc, char **argv) {
                .notes = "Cost (ls): each distinct held-lock set is stored once as a sorted "
                         "array, so lock set memory is distinct sets x nesting depth, and an "
                         "acquire or release costs O(depth); per variable one entry per "
-                        "(thread, kind, set).",
+                        "(thread, kind, set).  A thread may hold at most 4096 locks at once (deeper "
+                        "nesting is refused, exit 2).",
                .ctx = &config},
       .create = lockset_create,
       .event = lockset_event,

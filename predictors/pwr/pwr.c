@@ -130,6 +130,8 @@ int main(int argc, char **argv) {
                .summary = "PWR race prediction with lock sets (Sulzmann, Thiemann); "
                           "--cs: cross-thread critical sections (PWR^cs)",
                .options = options,
+               .notes = "A thread may hold at most 4096 locks at once: each distinct lock "
+                        "set is stored whole, so deeper nesting is refused (exit 2).",
                .ctx = &config},
       .create = pwr_create,
       .event = pwr_event,

@@ -135,7 +135,10 @@ void pwr_engine_event(pwr_state *s, const rp_event *ev, uint64_t pos, rp_race_re
       child->dirty = true;
       break;
     }
-    case RP_OP_ACQ: acquire(s, t, ev->operand); break;
+    case RP_OP_ACQ:
+      locksets_check_depth(&s->sets, rep, ev, pos);
+      acquire(s, t, ev->operand);
+      break;
     case RP_OP_REL: release(s, t, ev->operand, pos); break;
     case RP_OP_READ:
     case RP_OP_WRITE:
