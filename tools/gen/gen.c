@@ -111,6 +111,7 @@ int main(int argc, char **argv) {
             (unsigned long long)p.seed);
   gen_run(&p, out);
   if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0))
-    rp_die(RP_EXIT_RESOURCE, "%s: write error", out_path ? out_path : "standard output");
+    rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", out_path ? out_path : "standard output",
+           strerror(errno));
   return 0;
 }

@@ -1,6 +1,7 @@
 /* The random program behind rp-gen; see gen_model.h. */
 #include "gen_model.h"
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static void put_u64(gen *g, uint64_t v) {
 }
 static void flush(gen *g) {
   if (g->len && fwrite(g->buf, 1, g->len, g->out) != g->len)
-    rp_die(RP_EXIT_RESOURCE, "write error");
+    rp_die(RP_EXIT_RESOURCE, "error writing the trace: %s", strerror(errno));
   g->len = 0;
 }
 

@@ -2,6 +2,7 @@
 #include "diag.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -42,6 +43,9 @@ void rp_check_stdout_at_exit(void) {
   static bool registered;
   if (!registered) atexit(close_stdout);
   registered = true;
+  /* A reader that went away (`rp hb t.std | head -1`) is a failed write like
+  ** any other, reported and exit 3, rather than a silent death by SIGPIPE. */
+  signal(SIGPIPE, SIG_IGN);
 }
 
 static void *checked(void *p, size_t n) {

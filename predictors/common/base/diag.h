@@ -27,7 +27,9 @@ _Noreturn void rp_die(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Flush standard output at exit and turn a failed write into a message and
-** exit 3 (registered once by rp_cli_parse for every tool). */
+** exit 3 (registered once by rp_cli_parse for every tool).  Also ignores
+** SIGPIPE, so that writing to a pipe whose reader has gone is such a failed
+** write (EPIPE) on standard output and on any other output. */
 void rp_check_stdout_at_exit(void);
 
 /* Allocation that never returns NULL: running out of memory is exit 3. */
