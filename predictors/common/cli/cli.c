@@ -106,7 +106,8 @@ static void common_options(rp_opt rows[COMMON_ROWS], rp_options *opt, bool no_co
       {.name = "--max-races", .arg = "N", .kind = RP_OPT_COUNT, .target = &opt->max_races,
        .help = "stop after N racy pairs"},
       {.name = "--first-race", .kind = RP_OPT_SET, .target = &opt->first_race,
-       .help = "stop after the first racy event"},
+       .help = "report only the earliest racy event (the smallest second position) with all "
+               "its pairs, and stop as soon as no earlier one can come"},
       {.name = "--quiet", .kind = RP_OPT_SET, .target = &opt->quiet,
        .help = "no summary line on standard output"},
       {.name = "--format", .arg = "F", .kind = RP_OPT_PARSE, .target = &opt->source_format,
