@@ -37,7 +37,8 @@ static nest *collect(const sc_index *ix, size_t *count) {
   size_t n = 0, cap = 0;
   for (uint32_t b = 0; b < ix->n; b++) {
     if (sc_op(ix, b) != RP_OP_ACQ) continue;
-    for (uint32_t a = ix->outer[b]; a != SC_NONE; a = ix->outer[a]) {
+    for (uint32_t node = ix->outer[b]; node != SC_NONE; node = ix->outer[node]) {
+      uint32_t a = sc_node_acq(ix, node);
       RP_GROW(v, cap, n);
       v[n++] = (nest){sc_opnd(ix, a), sc_opnd(ix, b), a, b};
     }
@@ -50,7 +51,7 @@ static nest *collect(const sc_index *ix, size_t *count) {
 static bool guarded(const sc_index *ix, uint32_t b1, uint32_t b2) {
   for (uint32_t a = ix->outer[b1]; a != SC_NONE; a = ix->outer[a])
     for (uint32_t c = ix->outer[b2]; c != SC_NONE; c = ix->outer[c])
-      if (sc_opnd(ix, a) == sc_opnd(ix, c)) return true;
+      if (sc_opnd(ix, sc_node_acq(ix, a)) == sc_opnd(ix, sc_node_acq(ix, c))) return true;
   return false;
 }
 

@@ -117,21 +117,23 @@ static void clear_scratch(sc_query *q) {
 
 /* ---- the locks held at a vertex (heldρ, §S1, §S4) ---------------------- */
 
-/* The innermost acquire of heldρ(v); outer[] walks the rest. */
+/* The innermost node of heldρ(v) (trace_index.h); outer[] walks the rest.
+** At a release, the locks held just before it, the released one included. */
 static uint32_t held_rho(const sc_query *q, sc_vx v) {
   const sc_index *ix = q->ix;
+  uint32_t before_eid = v.s / 2;   /* a phantom sits after event before_eid - 1 */
   if (!sc_is_phantom(v)) {
     uint32_t e = real_event(q, v);
-    return sc_op(ix, e) == RP_OP_REL ? ix->match[e] : ix->held[e];
+    if (sc_op(ix, e) != RP_OP_REL) return ix->held[e];
+    before_eid = ix->by_thread.rank[e];
   }
-  uint32_t prev_eid = v.s / 2;   /* the phantom sits after event prev_eid - 1 */
-  return prev_eid == 0 ? SC_NONE : ix->held[ix->by_thread.ev[v.t][prev_eid - 1]];
+  return before_eid == 0 ? SC_NONE : ix->held[ix->by_thread.ev[v.t][before_eid - 1]];
 }
 
 /* The acquire of lock l in heldρ(v), or SC_NONE. */
 static uint32_t held_on(const sc_query *q, sc_vx v, uint32_t l) {
-  for (uint32_t a = held_rho(q, v); a != SC_NONE; a = q->ix->outer[a])
-    if (sc_opnd(q->ix, a) == l) return a;
+  for (uint32_t n = held_rho(q, v); n != SC_NONE; n = q->ix->outer[n])
+    if (sc_opnd(q->ix, sc_node_acq(q->ix, n)) == l) return sc_node_acq(q->ix, n);
   return SC_NONE;
 }
 
@@ -234,8 +236,8 @@ static void compute_F(sc_query *q) {
   for (uint32_t i = 0; i < q->m; i++) push_vx(q, q->rho[i]);
   for (int32_t i = (int32_t)q->m - 1; i >= 0; i--) {
     uint32_t kept[64], nkept = 0;
-    for (uint32_t a = held_rho(q, q->rho[i]); a != SC_NONE; a = ix->outer[a]) {
-      uint32_t l = sc_opnd(ix, a), c = q->lock_a[l];
+    for (uint32_t n = held_rho(q, q->rho[i]); n != SC_NONE; n = ix->outer[n]) {
+      uint32_t a = sc_node_acq(ix, n), l = sc_opnd(ix, a), c = q->lock_a[l];
       if (c != SC_NONE && c != a) push_ev(q, ix->match[a]);
       else if (nkept < 64) kept[nkept++] = a;
     }
@@ -255,8 +257,8 @@ static bool lock_feasible(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++) {
     if (q->flen[t] == 0) continue;
-    for (uint32_t a = ix->held[ix->by_thread.ev[t][q->flen[t] - 1]]; a != SC_NONE; a = ix->outer[a]) {
-      uint32_t l = sc_opnd(ix, a);
+    for (uint32_t n = ix->held[ix->by_thread.ev[t][q->flen[t] - 1]]; n != SC_NONE; n = ix->outer[n]) {
+      uint32_t a = sc_node_acq(ix, n), l = sc_opnd(ix, a);
       if (q->lock_a[l] != SC_NONE) return false;
       touch(q, l);
       q->lock_a[l] = a;
@@ -368,8 +370,8 @@ static void lock_orders_rho(sc_query *q) {
   for (int32_t i = (int32_t)q->m - 1; i >= 0; i--) {
     sc_vx v = q->rho[i];
     uint32_t open[64], nopen = 0;
-    for (uint32_t a = held_rho(q, v); a != SC_NONE && nopen < 64; a = ix->outer[a])
-      open[nopen++] = a;
+    for (uint32_t n = held_rho(q, v); n != SC_NONE && nopen < 64; n = ix->outer[n])
+      open[nopen++] = sc_node_acq(ix, n);
     for (uint32_t j = v.s / 2 + (v.s & 1); j < q->flen[v.t] && nopen; j++) {
       uint32_t cur = ix->by_thread.ev[v.t][j], l = sc_opnd(ix, cur);
       if (sc_op(ix, cur) == RP_OP_REL && sc_at(ix, ix->match[cur]).s <= v.s) {

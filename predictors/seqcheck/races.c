@@ -17,7 +17,7 @@
 static bool common_lock(const sc_index *ix, uint32_t e1, uint32_t e2) {
   for (uint32_t a = ix->held[e1]; a != SC_NONE; a = ix->outer[a])
     for (uint32_t b = ix->held[e2]; b != SC_NONE; b = ix->outer[b])
-      if (sc_opnd(ix, a) == sc_opnd(ix, b)) return true;
+      if (sc_opnd(ix, sc_node_acq(ix, a)) == sc_opnd(ix, sc_node_acq(ix, b))) return true;
   return false;
 }
 

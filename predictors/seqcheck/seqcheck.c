@@ -219,12 +219,9 @@ int main(int argc, char **argv) {
                .summary = "SeqCheck: races, deadlocks and atomicity violations with branch "
                           "events, each validated by a witness",
                .options = options,
-               .notes = "Locks must be well nested: a thread releases the innermost lock it "
-                        "holds.  The paper assumes so, and the queries take the locks held at "
-                        "an event as the chain of critical sections enclosing it (lock "
-                        "conflicts, common guard locks, the deadlock patterns), which a release "
-                        "out of that order breaks.  Such a trace is refused (exit 2, naming the "
-                        "release); rp m2 and rp oracle --def branch accept it.",
+               .notes = "Locks need not be well nested (the paper assumes they are): the "
+                        "queries use only lock semantics, and a release out of nesting order "
+                        "leaves the other held locks held.",
                .ctx = &config},
       .extra_race_columns = ",kind",
       .analyse = seqcheck_analyse,

@@ -84,31 +84,50 @@ static void build_shared(sc_index *ix) {
   }
 }
 
-/* Lock matching and nesting; dies on releases out of nesting order. */
+/* A copy of node `node` on top of `up`: a new node, same acquire. */
+static uint32_t copy_node(sc_index *ix, uint32_t node, uint32_t up) {
+  uint32_t id = (uint32_t)ix->nodes++;
+  RP_GROW(ix->outer, ix->outer_cap, id);
+  RP_GROW(ix->copy_acq, ix->copy_cap, id - ix->n);
+  ix->copy_acq[id - ix->n] = sc_node_acq(ix, node);
+  ix->outer[id] = up;
+  return id;
+}
+
+/* The node chain top without the node of the lock the release rel
+** releases (whose acquire goes to *acq): the nodes inside it are copied
+** onto the one outside it when the release is out of nesting order.  The
+** reader checked that the lock is held. */
+static uint32_t release_node(sc_index *ix, uint32_t top, uint32_t rel, uint32_t *acq) {
+  const rp_event *ev = ix->trace->events;
+  uint32_t *inside = NULL, node = top;
+  size_t ninside = 0, cap = 0;
+  while (ev[sc_node_acq(ix, node)].operand != ev[rel].operand) {
+    RP_GROW(inside, cap, ninside);
+    inside[ninside++] = node;
+    node = ix->outer[node];
+  }
+  *acq = sc_node_acq(ix, node);
+  uint32_t up = ix->outer[node];
+  while (ninside) up = copy_node(ix, inside[--ninside], up);
+  free(inside);
+  return up;
+}
+
+/* Lock matching and the held-lock node chains. */
 static void build_locks(sc_index *ix) {
   const rp_event *ev = ix->trace->events;
-  uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost open acquire */
+  uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost held node */
   for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
   for (uint32_t i = 0; i < ix->n; i++) {
-    uint32_t t = ev[i].thread;
+    uint32_t t = ev[i].thread, a;
     ix->match[i] = ix->outer[i] = SC_NONE;
     if (ev[i].op == RP_OP_ACQ) {
       ix->outer[i] = top[t];
       top[t] = i;
     } else if (ev[i].op == RP_OP_REL) {
-      uint32_t a = top[t];
-      if (a == SC_NONE || ev[a].operand != ev[i].operand) {
-        free(top);   /* not a leak at exit */
-        rp_die(RP_EXIT_INPUT,
-               "%s: event %" PRIu64 ": expected well-nested locks: this releases %s, not "
-               "the innermost lock its thread holds; SeqCheck takes the locks held at an event "
-               "as the chain of critical sections enclosing it, which needs every release to "
-               "be of the innermost lock (see rp seqcheck --help; rp m2 accepts this trace)",
-               ix->trace->path, ix->trace->pos[i],
-               rp_names_get(&ix->trace->sym.locks, ev[i].operand));
-      }
+      top[t] = release_node(ix, top[t], i, &a);
       ix->match[i] = a, ix->match[a] = i;
-      top[t] = ix->outer[a];
     }
     ix->held[i] = top[t];
   }
@@ -138,6 +157,7 @@ void sc_index_build(sc_index *ix, const rp_trace *trace) {
   size_t n = ix->n + 1;
   ix->match = rp_calloc(n, sizeof *ix->match);
   ix->outer = rp_calloc(n, sizeof *ix->outer);
+  ix->outer_cap = ix->nodes = n;
   ix->held = rp_calloc(n, sizeof *ix->held);
   ix->next_br = rp_calloc(n, sizeof *ix->next_br);
   const rp_event *ev = trace->events;
@@ -157,7 +177,7 @@ void sc_index_build(sc_index *ix, const rp_trace *trace) {
 void sc_index_free(sc_index *ix) {
   rp_trace_threads_free(&ix->by_thread);
   free(ix->rd_off);
-  free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->held), free(ix->next_br);
+  free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->copy_acq), free(ix->held), free(ix->next_br);
   free(ix->by_thread.fork_of);
   for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
   for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);

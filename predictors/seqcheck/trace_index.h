@@ -26,8 +26,14 @@ typedef struct sc_index {
   uint32_t *rd_off;    /* readers of write w: rd_list[rd_off[w] .. rd_off[w + 1]) */
   uint32_t *rd_list;
   uint32_t *match;     /* acquire <-> release of one critical section, or SC_NONE */
-  uint32_t *outer;     /* acquires: the innermost acquire enclosing it, or SC_NONE */
-  uint32_t *held;      /* innermost acquire held right after the event, or SC_NONE */
+  /* The locks a thread holds form a chain of nodes, innermost first: node a
+  ** below n is the acquire a (its outer nodes: the locks held when it was
+  ** taken); a release of a lock other than the innermost one held copies
+  ** the nodes inside it, as nodes n, n + 1, ... (copy_acq: their acquires). */
+  uint32_t *held;      /* the innermost node held right after the event, or SC_NONE */
+  uint32_t *outer;     /* per node: the next node outwards, or SC_NONE */
+  uint32_t *copy_acq;  /* per node n + i: its acquire */
+  size_t nodes, outer_cap, copy_cap;
   uint32_t *next_br;   /* eid of the first br of the thread after the event, or len */
   uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
   uint32_t *bev[SC_CLASSES];   /* sorted by (thread, eid) */
@@ -40,8 +46,7 @@ typedef struct sc_index {
   uint8_t *contended;
 } sc_index;
 
-/* Build the index; a trace whose locks are not well nested is bad input
-** (exit 2), as docs/seqcheck.md §S2 says. */
+/* Build the index. */
 void sc_index_build(sc_index *ix, const rp_trace *trace);
 void sc_index_free(sc_index *ix);
 
@@ -51,6 +56,11 @@ static inline uint32_t sc_tid(const sc_index *ix, uint32_t e) {
 static inline unsigned sc_op(const sc_index *ix, uint32_t e) { return ix->trace->events[e].op; }
 static inline uint32_t sc_opnd(const sc_index *ix, uint32_t e) {
   return ix->trace->events[e].operand;
+}
+
+/* The acquire of a held-lock node. */
+static inline uint32_t sc_node_acq(const sc_index *ix, uint32_t node) {
+  return node < ix->n ? node : ix->copy_acq[node - ix->n];
 }
 
 /* The bucket class of an event, or -1 for events outside every bucket. */

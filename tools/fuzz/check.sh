@@ -7,7 +7,7 @@ set -u
 . "$(dirname "$0")/lib.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-read -r threads fj _ < <(trace_facts "$1")
+read -r threads fj < <(trace_facts "$1")
 if [[ $3 == crash-* ]]; then
   result=$(crash_result "$1" "$2" "${5:-}" "${3#crash-}")
 elif is_special "$3"; then

@@ -46,28 +46,16 @@ select_predictors() {
   awk -F'\t' -v only=",$1," 'index(only, "," $1 ",")' <<< "$claims"
 }
 
-# "THREADS FJ NESTED" of a trace, from rp-info: its threads with events, 1
-# if it forks or joins, 1 if every thread releases its innermost held lock
-# (a re-entrant acquire and its release count, not nest).
+# "THREADS FJ" of a trace, from rp-info: its threads with events, 1 if it
+# forks or joins.
 trace_facts() {
-  local threads fj nested
-  read -r threads fj nested < <("$RP_BIN/rp-info" --fields active_threads,fork_join,well_nested "$1")
-  echo "$threads $([ "$fj" = yes ] && echo 1 || echo 0) $([ "$nested" = yes ] && echo 1 || echo 0)"
+  local threads fj
+  read -r threads fj < <("$RP_BIN/rp-info" --fields active_threads,fork_join "$1")
+  echo "$threads $([ "$fj" = yes ] && echo 1 || echo 0)"
 }
 
 # The report a claim compares: --deadlocks for deadlocks-* claims, else --races.
 report_option() { case ${1:-} in deadlocks-*) echo --deadlocks ;; *) echo --races ;; esac; }
-
-# Whether rp-PRED with OPTS declines TRACE as outside what it supports (its page in docs/)
-# (SeqCheck rejects a lock released out of nesting order, exit 2 naming
-# well-nested locks); only asked of traces that are not well nested, so the
-# claim is skipped there and fails everywhere else.  declines TRACE PRED OPTS
-declines() {
-  local err
-  # shellcheck disable=SC2086
-  err=$("$RP_BIN/rp-$2" $3 --quiet "$1" 2>&1 >/dev/null)
-  [ $? -eq 2 ] && [[ $err == *well-nested* ]]
-}
 
 # Run the oracle: oracle_run TRACE DEF OUT STATS [CLAIM]; its exit status.
 oracle_run() {
@@ -219,7 +207,7 @@ fails() {
     return $?
   fi
   dir=$(mktemp -d)
-  read -r threads fj _ < <(trace_facts "$1")
+  read -r threads fj < <(trace_facts "$1")
   if reference_run "$1" "$3" "$4" "$dir/o.csv" "$dir/s.csv" &&
      predictor_run "$1" "$2" "$5" "$dir/p.csv" "$3"; then
     claim_outcome "$3" "$1" "$2" "$5" "$4" "$dir/o.csv" "$dir/p.csv" "$threads" "$fj" |
