@@ -15,6 +15,8 @@ for t in datasets/crafted/notes-trace-I.std datasets/crafted/vindicator-fig3a.st
     [ $code -eq 0 ] || fail "rp $p on $t: exit $code $(head -5 "$TMP/err")"
   done
 done
+vg "$RP_BIN/rp-gen" --events 100 > /dev/null || fail "gen"
+vg "$RP_BIN/rp-gen" --small --cross-cs --seed 5 > /dev/null || fail "gen --small --cross-cs"
 vg "$RP_BIN/rp-convert" datasets/crafted/vindicator-fig3a.std -o "$TMP/t.bin" || fail "convert"
 # rp show and rp diff: windows, a race report's row, examples.
 t=datasets/crafted/m2-fig1a.std

@@ -268,7 +268,8 @@ static void close_all(gen *g) {
 }
 
 static void gen_init(gen *g, const gen_params *p, FILE *out) {
-  memset(g, 0, offsetof(gen, buf));
+  memset(g, 0, offsetof(gen, buf));   /* the output buffer needs no zeroing, */
+  g->len = 0;                         /* but its length, after it, does */
   g->p = p;
   g->out = out;
   g->rng = p->seed;
