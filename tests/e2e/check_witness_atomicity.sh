@@ -1,5 +1,5 @@
 # rp check-witness --atomicity checks every condition of the w-w-r
-# violation (spec seqcheck.md §6.4, as rp-seqcheck draws its candidates):
+# violation (docs/seqcheck.md §S16, as rp-seqcheck draws its candidates):
 # each witness below is a correct reordering in which the read reads W1 after
 # W2, yet breaks one condition on the original; it must be refused with the
 # condition named (exit 2), and the valid ones accepted.

@@ -1,4 +1,4 @@
-# Exit codes of the contract (DESIGN.md; RP_EXIT_* in base/diag.h) on three
+# Exit codes of the contract (docs/design.md §D7; RP_EXIT_* in base/diag.h) on three
 # paths: a --witness directory that cannot be created is a usage error (1)
 # in every predictor that writes witnesses; a thread holding more locks at
 # once than the lock-set predictors take is bad input (2), named, not "too

@@ -161,7 +161,7 @@ static uint32_t original_writer(const rp_trace *t, uint32_t r) {
   return i;
 }
 
-/* The triple is a candidate of the definition (spec seqcheck.md §6.4, as
+/* The triple is a candidate of the definition (docs/seqcheck.md §S16, as
 ** rp-seqcheck draws them): two writes and a read of one variable, in the
 ** original w1 before w2 before r, r reading w2 there at most window events
 ** after it, and w1 in a thread that is neither w2's nor r's. */
