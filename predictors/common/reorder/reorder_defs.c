@@ -8,11 +8,12 @@
 #include "reorder.h"
 
 extern const rp_rdef rp_rdef_adjacent, rp_rdef_enabled, rp_rdef_branch,
-    rp_rdef_adjacent_ca, rp_rdef_cs_preserving, rp_rdef_gt_ext;
+    rp_rdef_adjacent_ca, rp_rdef_cs_preserving, rp_rdef_gt_ext, rp_rdef_sync_preserving;
 
 const rp_rdef *const rp_rdefs[] = {
     &rp_rdef_enabled, &rp_rdef_adjacent, &rp_rdef_branch,
-    &rp_rdef_adjacent_ca, &rp_rdef_cs_preserving, &rp_rdef_gt_ext, NULL,
+    &rp_rdef_adjacent_ca, &rp_rdef_cs_preserving, &rp_rdef_gt_ext,
+    &rp_rdef_sync_preserving, NULL,
 };
 
 const rp_rdef *rp_rdef_find(const char *name) {
