@@ -1,0 +1,236 @@
+/* SyncP's one pass; see engine.h. */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+
+void sp_engine_init(sp_engine *e, const sp_config *cfg) {
+  memset(e, 0, sizeof *e);
+  e->cfg = cfg;
+  sp_snapshots_init(&e->snaps);
+  sp_locks_init(&e->locks);
+  sp_vars_init(&e->vars);
+  rp_u64set_init(&e->dead);
+  if (cfg->witness_dir) sp_witness_log_init(&e->witness, cfg->witness_dir);
+}
+
+void sp_engine_free(sp_engine *e) {
+  for (size_t i = 0; i < e->thr_cap; i++) rp_vc_free(&e->thr[i].trf), rp_vc_free(&e->thr[i].shb);
+  for (size_t i = 0; i < e->shb_lock_cap; i++) rp_vc_free(&e->shb_lock[i]);
+  for (size_t i = 0; i < e->lw_cap; i++) rp_vc_free(&e->lw[i].shb);
+  free(e->thr);
+  free(e->shb_lock);
+  free(e->lw);
+  rp_vc_free(&e->ideal);
+  rp_u64set_free(&e->dead);
+  sp_snapshots_free(&e->snaps);
+  sp_locks_free(&e->locks);
+  sp_vars_free(&e->vars);
+  if (e->cfg->witness_dir) sp_witness_log_free(&e->witness);
+}
+
+static sp_thread *thread(sp_engine *e, uint32_t t) {
+  RP_GROW(e->thr, e->thr_cap, t);
+  return &e->thr[t];
+}
+
+static rp_clock tick(sp_thread *th, uint32_t t) {
+  rp_vc_tick(&th->trf, t);
+  rp_vc_tick(&th->shb, t);
+  return th->trf.c[t];
+}
+
+/* A candidate: a record, the list it is in, the thread whose it is. */
+typedef struct sp_cand {
+  const sp_record *r;
+  int list;
+  uint32_t u;
+} sp_cand;
+
+/* --all-pairs: the key of "record at pos is dead for reader t". */
+static uint64_t dead_key(uint64_t pos, uint32_t t) {
+  if (t >= 1u << 20) rp_die(RP_EXIT_RESOURCE, "--all-pairs: more than 2^20 threads");
+  return pos << 20 | t;
+}
+
+static bool dead(const sp_engine *e, const sp_record *r, uint32_t t) {
+  return e->cfg->all_pairs && rp_u64set_has(&e->dead, dead_key(r->pos, t));
+}
+
+/* From idx[] on in vt's lists (writes, and reads when e2 is a write), the
+** record of smallest k not known dead for reader t; idx[] moves to it. */
+static bool next_cand(const sp_engine *e, sp_var_thread *vt, uint32_t t, uint32_t *idx,
+                      bool writer, sp_cand *c) {
+  c->r = NULL;
+  for (int l = writer ? SP_READS : SP_WRITES; l <= SP_WRITES; l++) {
+    const sp_list *list = &vt->list[l];
+    while (idx[l] < list->n && dead(e, &list->r[idx[l]], t)) idx[l]++;
+    if (idx[l] < list->n && (!c->r || list->r[idx[l]].k < c->r->k)) {
+      c->r = &list->r[idx[l]];
+      c->list = l;
+    }
+  }
+  c->u = vt->thread;
+  return c->r != NULL;
+}
+
+/* I := the closure of I joined with c's strict past. */
+static void close_with(sp_engine *e, rp_vc *I, const sp_cand *c) {
+  sp_ref_join(&e->snaps, sp_record_past(c->r), I);
+  sp_locks_close(&e->locks, &e->snaps, I);
+}
+
+/* Whether candidate c (not in P(e2)) races with thread t's access;
+** I holds an ideal inside SPC(P(c) u P(e2)) and is grown. */
+static bool races(sp_engine *e, uint32_t t, const sp_cand *c, rp_vc *I) {
+  e->count.candidates++;
+  if (!e->cfg->no_shb_shortcut && c->r->k > rp_vc_get(&e->thr[t].shb, c->u)) {
+    e->count.shb_races++;
+    return true;
+  }
+  close_with(e, I, c);
+  return c->r->k > rp_vc_get(I, c->u);
+}
+
+static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t pos,
+                   rp_race_report *rep) {
+  rp_access first = {c->r->pos, c->u, c->r->loc, c->list == SP_WRITES ? RP_OP_WRITE : RP_OP_READ};
+  rp_access second = rp_access_of(ev, pos);
+  rp_report_pair(rep, &first, &second, ev->operand, NULL);
+  if (!e->cfg->witness_dir) return;
+  rp_vc_copy(&e->ideal, &e->thr[ev->thread].trf);
+  close_with(e, &e->ideal, c);
+  sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
+}
+
+/* The first racing candidate of vt for reader t, popping the dead ones
+** before it; false if none races. */
+static bool first_race(sp_engine *e, sp_var_thread *vt, uint32_t t, bool writer, sp_cand *c,
+                       uint64_t *scanned) {
+  uint32_t *head = sp_heads(vt, t);
+  const rp_vc *past = &e->thr[t].trf;
+  while (next_cand(e, vt, t, head, writer, c)) {
+    ++*scanned;
+    if (c->r->k <= rp_vc_get(past, c->u)) {
+      e->count.past_pops++;
+    } else {
+      rp_vc_copy(&e->ideal, past);
+      if (races(e, t, c, &e->ideal)) return true;
+      e->count.closure_pops++;
+    }
+    head[c->list]++;
+  }
+  return false;
+}
+
+/* --all-pairs: report every racing candidate of vt, marking the dead. */
+static void all_races(sp_engine *e, sp_var_thread *vt, const rp_event *ev, uint64_t pos,
+                      rp_race_report *rep, uint64_t *scanned) {
+  uint32_t t = ev->thread, *head = sp_heads(vt, t), idx[2] = {head[0], head[1]};
+  bool writer = ev->op == RP_OP_WRITE;
+  const rp_vc *past = &e->thr[t].trf;
+  rp_vc I;
+  rp_vc_init(&I);
+  rp_vc_copy(&I, past);
+  sp_cand c;
+  while (next_cand(e, vt, t, idx, writer, &c)) {
+    ++*scanned;
+    idx[c.list]++;
+    bool in_past = c.r->k <= rp_vc_get(past, c.u);
+    if (!in_past && races(e, t, &c, &I)) {
+      report(e, &c, ev, pos, rep);
+      continue;
+    }
+    if (in_past) e->count.past_pops++;
+    else e->count.closure_pops++;
+    rp_u64set_add(&e->dead, dead_key(c.r->pos, t));
+  }
+  rp_vc_free(&I);
+  next_cand(e, vt, t, head, writer, &c);   /* moves the heads past the dead */
+}
+
+/* Check thread t's access ev against the other threads' candidates. */
+static void check(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  sp_var *var = sp_vars_get(&e->vars, ev->operand);
+  bool writer = ev->op == RP_OP_WRITE;
+  uint64_t scanned = 0;
+  sp_cand best = {NULL, 0, 0}, c;
+  for (uint32_t j = 0; j < var->n; j++) {
+    sp_var_thread *vt = &var->by[j];
+    if (vt->thread == ev->thread) continue;
+    if (e->cfg->all_pairs) all_races(e, vt, ev, pos, rep, &scanned);
+    else if (first_race(e, vt, ev->thread, writer, &c, &scanned) &&
+             (!best.r || c.r->pos < best.r->pos))
+      best = c;
+  }
+  if (best.r) report(e, &best, ev, pos, rep);
+  if (scanned > e->count.longest_scan) e->count.longest_scan = scanned;
+}
+
+static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  uint32_t t = ev->thread, x = ev->operand;
+  sp_thread *th = thread(e, t);
+  sp_ref past = sp_snapshots_take(&e->snaps, t, &th->trf);
+  check(e, ev, pos, rep);
+  rp_clock k = tick(th, t);
+  RP_GROW(e->lw, e->lw_cap, x);
+  struct sp_last_write *lw = &e->lw[x];
+  if (ev->op == RP_OP_WRITE) {
+    lw->trf = sp_snapshots_take(&e->snaps, t, &th->trf);
+    rp_vc_copy(&lw->shb, &th->shb);
+  } else if (lw->trf.own) {
+    if (sp_ref_join(&e->snaps, lw->trf, &th->trf)) sp_snapshots_changed(&e->snaps, t);
+    rp_vc_join(&th->shb, &lw->shb);
+  }
+  sp_record r = {k, ev->loc, pos, past.snap};
+  sp_vars_append(&e->vars, x, t, ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS, r);
+}
+
+static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
+  RP_GROW(e->shb_lock, e->shb_lock_cap, l);
+  return &e->shb_lock[l];
+}
+
+void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  if (e->cfg->witness_dir) sp_witness_log_add(&e->witness, ev, pos);
+  uint32_t t = ev->thread, other = ev->operand;
+  if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) thread(e, other);   /* may move thr */
+  sp_thread *th;
+  switch (ev->op) {
+  case RP_OP_READ:
+  case RP_OP_WRITE: access(e, ev, pos, rep); break;
+  case RP_OP_ACQ:
+    th = thread(e, t);
+    rp_vc_join(&th->shb, shb_lock(e, other));
+    sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
+    break;
+  case RP_OP_REL:
+    th = thread(e, t);
+    tick(th, t);
+    rp_vc_copy(shb_lock(e, other), &th->shb);
+    sp_locks_release(&e->locks, other, t, sp_snapshots_take(&e->snaps, t, &th->trf));
+    break;
+  case RP_OP_FORK:   /* the child starts after the fork (it has not run: wellformed.h) */
+    th = thread(e, t);
+    tick(th, t);
+    if (rp_vc_join(&e->thr[other].trf, &th->trf)) sp_snapshots_changed(&e->snaps, other);
+    rp_vc_join(&e->thr[other].shb, &th->shb);
+    break;
+  case RP_OP_JOIN:   /* a thread that never ran holds its fork's clock */
+    th = thread(e, t);
+    tick(th, t);
+    if (rp_vc_join(&th->trf, &e->thr[other].trf)) sp_snapshots_changed(&e->snaps, t);
+    rp_vc_join(&th->shb, &e->thr[other].shb);
+    break;
+  default: break;   /* begin, end, br: SyncP does not count them */
+  }
+}
+
+size_t sp_engine_bytes(const sp_engine *e) {
+  size_t bytes = sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) +
+                 e->locks.acquires * sizeof(sp_acquire) + e->lw_cap * sizeof *e->lw;
+  for (size_t x = 0; x < e->lw_cap; x++) bytes += e->lw[x].shb.cap * sizeof(rp_clock);
+  return bytes;
+}

@@ -1,0 +1,73 @@
+/*
+** SyncP's one pass (spec syncp.md §3): thread clocks that are ideals of
+** thread order, reads-from and fork/join only (no lock edges: lock order
+** enters through the closure of lock_history.h), per-lock acquire
+** histories, and per-variable candidate lists.  At an access e2 of thread
+** t, for each other thread u, u's first candidate still alive for t either
+**   - is inside P(e2), t's clock before e2: dead for t for good;
+**   - is not SHB-ordered before e2: a race (an SHB race is sync-preserving,
+**     so no closure is needed; SHB clocks are kept beside for this);
+**   - else it races iff it is outside the closure of P(e1) and P(e2);
+**     inside, it is dead for t for good (t's later closures are larger).
+** The first racing candidate of u is e2's earliest partner in u; the
+** report's row for e2 takes the earliest over all threads.  --all-pairs
+** looks past the first racing candidate, marking the dead ones.
+*/
+#ifndef SYNCP_ENGINE_H
+#define SYNCP_ENGINE_H
+
+#include <stdbool.h>
+
+#include "access_lists.h"
+#include "lock_history.h"
+#include "report/race_report.h"
+#include "base/u64set.h"
+#include "witness_log.h"
+
+typedef struct sp_config {
+  bool all_pairs;
+  bool no_shb_shortcut;   /* decide every candidate by a closure */
+  const char *witness_dir;
+} sp_config;
+
+typedef struct sp_counts {
+  uint64_t candidates;    /* candidates decided (not in P(e2)) */
+  uint64_t past_pops;     /* candidates dead because inside P(e2) */
+  uint64_t closure_pops;  /* candidates dead because inside a closure */
+  uint64_t shb_races;     /* races decided without a closure */
+  uint64_t longest_scan;  /* most candidates looked at for one access */
+} sp_counts;
+
+typedef struct sp_thread {
+  rp_vc trf, shb;   /* ideal of the thread's past; SHB clock */
+} sp_thread;
+
+typedef struct sp_engine {
+  const sp_config *cfg;
+  sp_thread *thr;
+  size_t thr_cap;
+  sp_snapshots snaps;
+  sp_locks locks;
+  sp_vars vars;
+  rp_vc *shb_lock;                 /* SHB: each lock's last release */
+  size_t shb_lock_cap;
+  struct sp_last_write {
+    sp_ref trf;                    /* own == 0: no write yet */
+    rp_vc shb;
+  } *lw;
+  size_t lw_cap;
+  rp_vc ideal;                     /* scratch */
+  rp_u64set dead;                  /* --all-pairs: (record, reader) found dead */
+  sp_witness_log witness;
+  sp_counts count;
+} sp_engine;
+
+void sp_engine_init(sp_engine *e, const sp_config *cfg);
+void sp_engine_free(sp_engine *e);
+
+void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep);
+
+/* Bytes of the engine's state. */
+size_t sp_engine_bytes(const sp_engine *e);
+
+#endif
