@@ -27,12 +27,22 @@ sp_var *sp_vars_get(sp_vars *v, uint32_t x) {
   return &v->var[x];
 }
 
+/* Most variables have one or two threads and a few accesses each: arrays
+** here start at one element (RP_GROW's start of 8 would be most of the
+** memory on traces with many variables). */
+static void *grow_from_one(void *array, uint32_t *cap, uint32_t need, size_t size) {
+  if (need < *cap) return array;
+  uint32_t n = *cap ? *cap : 1;
+  while (n <= need) n = n > UINT32_MAX / 2 ? UINT32_MAX : 2 * n;
+  array = rp_realloc(array, (size_t)n * size);
+  *cap = n;
+  return array;
+}
+
 static sp_var_thread *thread_lists(sp_var *var, uint32_t t) {
   for (uint32_t j = 0; j < var->n; j++)
     if (var->by[j].thread == t) return &var->by[j];
-  size_t cap = var->cap;
-  RP_GROW(var->by, cap, var->n);
-  var->cap = (uint32_t)cap;
+  var->by = grow_from_one(var->by, &var->cap, var->n, sizeof *var->by);
   var->by[var->n] = (sp_var_thread){.thread = t};
   return &var->by[var->n++];
 }
@@ -40,9 +50,7 @@ static sp_var_thread *thread_lists(sp_var *var, uint32_t t) {
 void sp_vars_append(sp_vars *v, uint32_t x, uint32_t t, int list, sp_record r) {
   sp_list *l = &thread_lists(sp_vars_get(v, x), t)->list[list];
   if (l->n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
-  size_t cap = l->cap;
-  RP_GROW(l->r, cap, l->n);
-  l->cap = (uint32_t)cap;
+  l->r = grow_from_one(l->r, &l->cap, l->n, sizeof *l->r);
   l->r[l->n++] = r;
   v->records++;
 }
