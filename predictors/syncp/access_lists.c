@@ -14,7 +14,7 @@ void sp_vars_free(sp_vars *v) {
       sp_var_thread *vt = &v->var[x].by[j];
       free(vt->list[SP_READS].r);
       free(vt->list[SP_WRITES].r);
-      free(vt->head);
+      free(vt->reader);
     }
     free(v->var[x].by);
   }
@@ -60,7 +60,7 @@ size_t sp_vars_bytes(const sp_vars *v) {
   for (size_t x = 0; x < v->cap; x++)
     for (uint32_t j = 0; j < v->var[x].n; j++) {
       const sp_var_thread *vt = &v->var[x].by[j];
-      bytes += sizeof *vt + vt->head_cap * sizeof *vt->head +
+      bytes += sizeof *vt + vt->reader_cap * sizeof *vt->reader +
                (vt->list[0].cap + vt->list[1].cap) * sizeof(sp_record);
     }
   return bytes;

@@ -35,12 +35,23 @@ typedef struct sp_list {
   uint32_t n, cap;
 } sp_list;
 
-/* One thread's accesses to one variable, and each reader's heads. */
+/* Where reader t stands in one thread's lists: its heads, and what it
+** knows of the first candidate alive (engine.c: a race found by a closure
+** stays a race while t's clock changes only in its own entry and t takes
+** no lock, so it is not closed again). */
+typedef struct sp_reader {
+  uint32_t head[2];     /* SP_READS, SP_WRITES */
+  rp_clock race_k;          /* k of the last candidate a closure found racing, or 0 */
+  uint32_t race_snap;       /* t's clock copy then */
+  uint32_t race_acquires;   /* t's acquires then */
+} sp_reader;
+
+/* One thread's accesses to one variable, and each reader's place in them. */
 typedef struct sp_var_thread {
   uint32_t thread;
   sp_list list[2];              /* SP_READS, SP_WRITES */
-  uint32_t (*head)[2];          /* head[t][list] for reader thread t */
-  size_t head_cap;
+  sp_reader *reader;            /* by reader thread */
+  size_t reader_cap;
 } sp_var_thread;
 
 typedef struct sp_var {
@@ -60,10 +71,10 @@ void sp_vars_free(sp_vars *v);
 /* Variable x's lists (created empty on first use). */
 sp_var *sp_vars_get(sp_vars *v, uint32_t x);
 
-/* Reader t's heads in vt's lists. */
-static inline uint32_t *sp_heads(sp_var_thread *vt, uint32_t t) {
-  RP_GROW(vt->head, vt->head_cap, t);   /* new heads are 0: nothing read yet */
-  return vt->head[t];
+/* Reader t's place in vt's lists. */
+static inline sp_reader *sp_reader_of(sp_var_thread *vt, uint32_t t) {
+  RP_GROW(vt->reader, vt->reader_cap, t);   /* new readers are all 0: nothing read yet */
+  return &vt->reader[t];
 }
 
 /* Append thread t's access (read or write list) to variable x's lists. */

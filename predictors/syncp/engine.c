@@ -105,22 +105,48 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
 
+/* Move reader t's heads past the records inside P(e2) (a prefix of each
+** list, as their k grow): they never race with t's accesses again. */
+static void skip_past(sp_engine *e, sp_var_thread *vt, uint32_t *head, rp_clock past_u,
+                      bool writer) {
+  for (int l = writer ? SP_READS : SP_WRITES; l <= SP_WRITES; l++) {
+    const sp_list *list = &vt->list[l];
+    uint32_t from = head[l], lo = from, hi = list->n;   /* r[lo..hi) undecided */
+    if (lo == hi || list->r[lo].k > past_u) continue;
+    if (list->r[hi - 1].k <= past_u) lo = hi;
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (list->r[mid].k <= past_u) lo = mid + 1;
+      else hi = mid;
+    }
+    head[l] = lo;
+    e->count.past_pops += lo - from;
+  }
+}
+
 /* The first racing candidate of vt for reader t, popping the dead ones
 ** before it; false if none races. */
 static bool first_race(sp_engine *e, sp_var_thread *vt, uint32_t t, bool writer, sp_cand *c,
-                       uint64_t *scanned) {
-  uint32_t *head = sp_heads(vt, t);
-  const rp_vc *past = &e->thr[t].trf;
-  while (next_cand(e, vt, t, head, writer, c)) {
+                       uint32_t snap, uint64_t *scanned) {
+  sp_reader *rd = sp_reader_of(vt, t);
+  const sp_thread *th = &e->thr[t];
+  skip_past(e, vt, rd->head, rp_vc_get(&th->trf, vt->thread), writer);
+  if (rd->race_k && rd->race_snap == snap && rd->race_acquires == th->acquires &&
+      next_cand(e, vt, t, rd->head, writer, c) && c->r->k == rd->race_k) {
+    e->count.known_races++;
+    return true;
+  }
+  while (next_cand(e, vt, t, rd->head, writer, c)) {
     ++*scanned;
-    if (c->r->k <= rp_vc_get(past, c->u)) {
-      e->count.past_pops++;
-    } else {
-      rp_vc_copy(&e->ideal, past);
-      if (races(e, t, c, &e->ideal)) return true;
-      e->count.closure_pops++;
+    rp_vc_copy(&e->ideal, &th->trf);
+    if (races(e, t, c, &e->ideal)) {
+      rd->race_k = c->r->k;
+      rd->race_snap = snap;
+      rd->race_acquires = th->acquires;
+      return true;
     }
-    head[c->list]++;
+    e->count.closure_pops++;
+    rd->head[c->list]++;
   }
   return false;
 }
@@ -128,7 +154,7 @@ static bool first_race(sp_engine *e, sp_var_thread *vt, uint32_t t, bool writer,
 /* --all-pairs: report every racing candidate of vt, marking the dead. */
 static void all_races(sp_engine *e, sp_var_thread *vt, const rp_event *ev, uint64_t pos,
                       rp_race_report *rep, uint64_t *scanned) {
-  uint32_t t = ev->thread, *head = sp_heads(vt, t), idx[2] = {head[0], head[1]};
+  uint32_t t = ev->thread, *head = sp_reader_of(vt, t)->head, idx[2] = {head[0], head[1]};
   bool writer = ev->op == RP_OP_WRITE;
   const rp_vc *past = &e->thr[t].trf;
   rp_vc I;
@@ -152,7 +178,8 @@ static void all_races(sp_engine *e, sp_var_thread *vt, const rp_event *ev, uint6
 }
 
 /* Check thread t's access ev against the other threads' candidates. */
-static void check(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+static void check(sp_engine *e, const rp_event *ev, uint64_t pos, uint32_t snap,
+                  rp_race_report *rep) {
   sp_var *var = sp_vars_get(&e->vars, ev->operand);
   bool writer = ev->op == RP_OP_WRITE;
   uint64_t scanned = 0;
@@ -161,7 +188,7 @@ static void check(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report
     sp_var_thread *vt = &var->by[j];
     if (vt->thread == ev->thread) continue;
     if (e->cfg->all_pairs) all_races(e, vt, ev, pos, rep, &scanned);
-    else if (first_race(e, vt, ev->thread, writer, &c, &scanned) &&
+    else if (first_race(e, vt, ev->thread, writer, &c, snap, &scanned) &&
              (!best.r || c.r->pos < best.r->pos))
       best = c;
   }
@@ -173,7 +200,7 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   uint32_t t = ev->thread, x = ev->operand;
   sp_thread *th = thread(e, t);
   sp_ref past = sp_snapshots_take(&e->snaps, t, &th->trf);
-  check(e, ev, pos, rep);
+  check(e, ev, pos, past.snap, rep);
   rp_clock k = tick(th, t);
   RP_GROW(e->lw, e->lw_cap, x);
   struct sp_last_write *lw = &e->lw[x];
@@ -205,6 +232,7 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     th = thread(e, t);
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
+    th->acquires++;
     break;
   case RP_OP_REL:
     th = thread(e, t);

@@ -35,11 +35,13 @@ typedef struct sp_counts {
   uint64_t past_pops;     /* candidates dead because inside P(e2) */
   uint64_t closure_pops;  /* candidates dead because inside a closure */
   uint64_t shb_races;     /* races decided without a closure */
+  uint64_t known_races;   /* races known from the reader's last closure */
   uint64_t longest_scan;  /* most candidates looked at for one access */
 } sp_counts;
 
 typedef struct sp_thread {
-  rp_vc trf, shb;   /* ideal of the thread's past; SHB clock */
+  rp_vc trf, shb;      /* ideal of the thread's past; SHB clock */
+  uint32_t acquires;   /* acquires so far */
 } sp_thread;
 
 typedef struct sp_engine {
