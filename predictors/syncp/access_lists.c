@@ -4,19 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/diag.h"
-
 void sp_vars_init(sp_vars *v) { memset(v, 0, sizeof *v); }
 
 void sp_vars_free(sp_vars *v) {
   for (size_t x = 0; x < v->cap; x++) {
-    for (uint32_t j = 0; j < v->var[x].n; j++) {
-      sp_var_thread *vt = &v->var[x].by[j];
-      free(vt->list[SP_READS].r);
-      free(vt->list[SP_WRITES].r);
-      free(vt->reader);
-    }
-    free(v->var[x].by);
+    sp_var *var = &v->var[x];
+    for (uint32_t s = 0; s < var->n; s++) free(var->list[s][SP_READS]), free(var->list[s][SP_WRITES]);
+    free(var->slot);
+    free(var->list);
+    free(var->reader);
   }
   free(v->var);
   memset(v, 0, sizeof *v);
@@ -27,41 +23,56 @@ sp_var *sp_vars_get(sp_vars *v, uint32_t x) {
   return &v->var[x];
 }
 
-/* Most variables have one or two threads and a few accesses each: arrays
-** here start at one element (RP_GROW's start of 8 would be most of the
-** memory on traces with many variables). */
-static void *grow_from_one(void *array, uint32_t *cap, uint32_t need, size_t size) {
-  if (need < *cap) return array;
-  uint32_t n = *cap ? *cap : 1;
-  while (n <= need) n = n > UINT32_MAX / 2 ? UINT32_MAX : 2 * n;
-  array = rp_realloc(array, (size_t)n * size);
-  *cap = n;
-  return array;
+/* Room for one more slot: the arrays grow from one (most variables have
+** one or two threads), the reader matrix is laid out again. */
+static void grow_slots(sp_var *var) {
+  uint32_t cap = var->cap ? 2 * var->cap : 1;
+  var->slot = rp_realloc(var->slot, cap * sizeof *var->slot);
+  var->list = rp_realloc(var->list, cap * sizeof *var->list);
+  sp_reader *reader = rp_calloc((size_t)cap * cap, sizeof *reader);
+  for (uint32_t r = 0; r < var->n; r++)
+    memcpy(&reader[(size_t)r * cap], &var->reader[(size_t)r * var->cap], var->n * sizeof *reader);
+  free(var->reader);
+  var->reader = reader;
+  var->cap = cap;
 }
 
-static sp_var_thread *thread_lists(sp_var *var, uint32_t t) {
-  for (uint32_t j = 0; j < var->n; j++)
-    if (var->by[j].thread == t) return &var->by[j];
-  var->by = grow_from_one(var->by, &var->cap, var->n, sizeof *var->by);
-  var->by[var->n] = (sp_var_thread){.thread = t};
-  return &var->by[var->n++];
+uint32_t sp_var_slot(sp_var *var, uint32_t t) {
+  for (uint32_t s = 0; s < var->n; s++)
+    if (var->slot[s].thread == t) return s;
+  if (var->n == var->cap) grow_slots(var);
+  var->slot[var->n] = (sp_slot){.thread = t};
+  var->list[var->n][SP_READS] = var->list[var->n][SP_WRITES] = NULL;
+  return var->n++;
 }
 
-void sp_vars_append(sp_vars *v, uint32_t x, uint32_t t, int list, sp_record r) {
-  sp_list *l = &thread_lists(sp_vars_get(v, x), t)->list[list];
-  if (l->n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
-  l->r = grow_from_one(l->r, &l->cap, l->n, sizeof *l->r);
-  l->r[l->n++] = r;
+/* A list's capacity: the next power of two from its length. */
+static bool full(uint32_t n) { return (n & (n - 1)) == 0; }
+
+void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r) {
+  sp_slot *slot = &var->slot[s];
+  uint32_t n = slot->n[l];
+  if (n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
+  if (full(n)) var->list[s][l] = rp_realloc(var->list[s][l], (n ? 2 * (size_t)n : 1) * sizeof r);
+  var->list[s][l][n] = r;
+  slot->n[l] = n + 1;
+  slot->last[l] = r.k;
   v->records++;
+}
+
+static size_t capacity(uint32_t n) {
+  size_t c = 1;
+  while (c < n) c *= 2;
+  return n ? c : 0;
 }
 
 size_t sp_vars_bytes(const sp_vars *v) {
   size_t bytes = v->cap * sizeof *v->var;
-  for (size_t x = 0; x < v->cap; x++)
-    for (uint32_t j = 0; j < v->var[x].n; j++) {
-      const sp_var_thread *vt = &v->var[x].by[j];
-      bytes += sizeof *vt + vt->reader_cap * sizeof *vt->reader +
-               (vt->list[0].cap + vt->list[1].cap) * sizeof(sp_record);
-    }
+  for (size_t x = 0; x < v->cap; x++) {
+    const sp_var *var = &v->var[x];
+    bytes += var->cap * (sizeof *var->slot + sizeof *var->list + var->cap * sizeof *var->reader);
+    for (uint32_t s = 0; s < var->n; s++)
+      bytes += (capacity(var->slot[s].n[0]) + capacity(var->slot[s].n[1])) * sizeof(sp_record);
+  }
   return bytes;
 }

@@ -2,11 +2,17 @@
 ** SyncP's candidates: per variable and per thread, the thread's reads and
 ** its writes of the variable, each with a reference to its strict past P
 ** (the thread's clock just before it).  Every other thread t that accesses
-** the variable reads these lists from its own head: the records before it
-** were shown never to race with t's accesses from then on (they are inside
-** the closure of one of t's accesses, and t's later accesses only have
-** larger closures).  Records are kept for the whole run: a thread not seen
-** yet starts with an empty past and may race with any of them.
+** the variable reads these lists from its own heads: the records before
+** them were shown never to race with t's accesses from then on (they are
+** inside the closure of one of t's accesses, and t's later accesses only
+** have larger closures).  Records are kept for the whole run: a thread not
+** seen yet starts with an empty past and may race with any of them.
+**
+** Layout: a variable's threads are slots 0..n-1.  An access looks at every
+** other slot, so what it needs of each (thread, list lengths, last k) is in
+** one small array, and reader r's heads in slot s's lists are row r of a
+** matrix: one or two cache lines for the usual question "anything new
+** since my past?", and records are read only when the answer is yes.
 */
 #ifndef SYNCP_ACCESS_LISTS_H
 #define SYNCP_ACCESS_LISTS_H
@@ -30,33 +36,29 @@ static inline sp_ref sp_record_past(const sp_record *r) {
   return p;
 }
 
-typedef struct sp_list {
-  sp_record *r;
-  uint32_t n, cap;
-} sp_list;
+/* What a check needs first of one slot. */
+typedef struct sp_slot {
+  uint32_t thread;
+  uint32_t n[2];      /* records in its SP_READS, SP_WRITES list */
+  rp_clock last[2];   /* k of the last record of each list (0: empty) */
+} sp_slot;
 
-/* Where reader t stands in one thread's lists: its heads, and what it
-** knows of the first candidate alive (engine.c: a race found by a closure
-** stays a race while t's clock changes only in its own entry and t takes
+/* Where reader r stands in slot s's lists: its heads, and what it knows of
+** the first candidate alive (engine.c: a race found by a closure stays a
+** race while the reader's clock changes only in its own entry and it takes
 ** no lock, so it is not closed again). */
 typedef struct sp_reader {
-  uint32_t head[2];     /* SP_READS, SP_WRITES */
+  uint32_t head[2];
   rp_clock race_k;          /* k of the last candidate a closure found racing, or 0 */
-  uint32_t race_snap;       /* t's clock copy then */
-  uint32_t race_acquires;   /* t's acquires then */
+  uint32_t race_snap;       /* the reader's clock copy then */
+  uint32_t race_acquires;   /* the reader's acquires then */
 } sp_reader;
 
-/* One thread's accesses to one variable, and each reader's place in them. */
-typedef struct sp_var_thread {
-  uint32_t thread;
-  sp_list list[2];              /* SP_READS, SP_WRITES */
-  sp_reader *reader;            /* by reader thread */
-  size_t reader_cap;
-} sp_var_thread;
-
 typedef struct sp_var {
-  sp_var_thread *by;
   uint32_t n, cap;
+  sp_slot *slot;          /* [cap] */
+  sp_record *(*list)[2];  /* [cap][2]: the records, capacity grown from n */
+  sp_reader *reader;      /* [cap * cap]: reader[r * cap + s] */
 } sp_var;
 
 typedef struct sp_vars {
@@ -68,17 +70,16 @@ typedef struct sp_vars {
 void sp_vars_init(sp_vars *v);
 void sp_vars_free(sp_vars *v);
 
-/* Variable x's lists (created empty on first use). */
+/* Variable x (created empty on first use) and thread t's slot in it. */
 sp_var *sp_vars_get(sp_vars *v, uint32_t x);
+uint32_t sp_var_slot(sp_var *var, uint32_t t);
 
-/* Reader t's place in vt's lists. */
-static inline sp_reader *sp_reader_of(sp_var_thread *vt, uint32_t t) {
-  RP_GROW(vt->reader, vt->reader_cap, t);   /* new readers are all 0: nothing read yet */
-  return &vt->reader[t];
+static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
+  return &var->reader[(size_t)r * var->cap + s];
 }
 
-/* Append thread t's access (read or write list) to variable x's lists. */
-void sp_vars_append(sp_vars *v, uint32_t x, uint32_t t, int list, sp_record r);
+/* Append a record to list l of slot s. */
+void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r);
 
 /* Bytes held. */
 size_t sp_vars_bytes(const sp_vars *v);

@@ -59,20 +59,24 @@ static bool dead(const sp_engine *e, const sp_record *r, uint32_t t) {
   return e->cfg->all_pairs && rp_u64set_has(&e->dead, dead_key(r->pos, t));
 }
 
-/* From idx[] on in vt's lists (writes, and reads when e2 is a write), the
-** record of smallest k not known dead for reader t; idx[] moves to it. */
-static bool next_cand(const sp_engine *e, sp_var_thread *vt, uint32_t t, uint32_t *idx,
-                      bool writer, sp_cand *c) {
+/* The lists an access looks at: a read only at writes. */
+static int first_list(bool writer) { return writer ? SP_READS : SP_WRITES; }
+
+/* From idx[] on in slot s's lists, the record of smallest k not known dead
+** for reader t; idx[] moves to it. */
+static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_t t,
+                      uint32_t *idx, bool writer, sp_cand *c) {
   c->r = NULL;
-  for (int l = writer ? SP_READS : SP_WRITES; l <= SP_WRITES; l++) {
-    const sp_list *list = &vt->list[l];
-    while (idx[l] < list->n && dead(e, &list->r[idx[l]], t)) idx[l]++;
-    if (idx[l] < list->n && (!c->r || list->r[idx[l]].k < c->r->k)) {
-      c->r = &list->r[idx[l]];
+  for (int l = first_list(writer); l <= SP_WRITES; l++) {
+    const sp_record *list = var->list[s][l];
+    uint32_t n = var->slot[s].n[l];
+    while (idx[l] < n && dead(e, &list[idx[l]], t)) idx[l]++;
+    if (idx[l] < n && (!c->r || list[idx[l]].k < c->r->k)) {
+      c->r = &list[idx[l]];
       c->list = l;
     }
   }
-  c->u = vt->thread;
+  c->u = var->slot[s].thread;
   return c->r != NULL;
 }
 
@@ -105,38 +109,47 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
 
-/* Move reader t's heads past the records inside P(e2) (a prefix of each
-** list, as their k grow): they never race with t's accesses again. */
-static void skip_past(sp_engine *e, sp_var_thread *vt, uint32_t *head, rp_clock past_u,
-                      bool writer) {
-  for (int l = writer ? SP_READS : SP_WRITES; l <= SP_WRITES; l++) {
-    const sp_list *list = &vt->list[l];
-    uint32_t from = head[l], lo = from, hi = list->n;   /* r[lo..hi) undecided */
-    if (lo == hi || list->r[lo].k > past_u) continue;
-    if (list->r[hi - 1].k <= past_u) lo = hi;
+/* Move reader rd's heads in slot s past the records inside P(e2) (a prefix
+** of each list, as their k grow): they never race with its accesses again.
+** Whether a record is left to decide. */
+static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd,
+                      rp_clock past_u, bool writer) {
+  bool left = false;
+  for (int l = first_list(writer); l <= SP_WRITES; l++) {
+    uint32_t from = rd->head[l], hi = var->slot[s].n[l];
+    if (from == hi) continue;
+    if (var->slot[s].last[l] <= past_u) {   /* the usual case: all of them */
+      rd->head[l] = hi;
+      e->count.past_pops += hi - from;
+      continue;
+    }
+    const sp_record *list = var->list[s][l];
+    uint32_t lo = from;   /* list[lo..hi) undecided; list[hi - 1] is outside */
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;
-      if (list->r[mid].k <= past_u) lo = mid + 1;
+      if (list[mid].k <= past_u) lo = mid + 1;
       else hi = mid;
     }
-    head[l] = lo;
+    rd->head[l] = lo;
     e->count.past_pops += lo - from;
+    left = true;
   }
+  return left;
 }
 
-/* The first racing candidate of vt for reader t, popping the dead ones
-** before it; false if none races. */
-static bool first_race(sp_engine *e, sp_var_thread *vt, uint32_t t, bool writer, sp_cand *c,
-                       uint32_t snap, uint64_t *scanned) {
-  sp_reader *rd = sp_reader_of(vt, t);
+/* The first racing candidate of slot s for reader slot r (thread t),
+** popping the dead ones before it; false if none races. */
+static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, uint32_t t,
+                       bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
+  sp_reader *rd = sp_reader_at(var, r, s);
   const sp_thread *th = &e->thr[t];
-  skip_past(e, vt, rd->head, rp_vc_get(&th->trf, vt->thread), writer);
-  if (rd->race_k && rd->race_snap == snap && rd->race_acquires == th->acquires &&
-      next_cand(e, vt, t, rd->head, writer, c) && c->r->k == rd->race_k) {
+  if (!skip_past(e, var, s, rd, rp_vc_get(&th->trf, var->slot[s].thread), writer)) return false;
+  next_cand(e, var, s, t, rd->head, writer, c);
+  if (rd->race_k == c->r->k && rd->race_snap == snap && rd->race_acquires == th->acquires) {
     e->count.known_races++;
     return true;
   }
-  while (next_cand(e, vt, t, rd->head, writer, c)) {
+  do {
     ++*scanned;
     rp_vc_copy(&e->ideal, &th->trf);
     if (races(e, t, c, &e->ideal)) {
@@ -147,21 +160,23 @@ static bool first_race(sp_engine *e, sp_var_thread *vt, uint32_t t, bool writer,
     }
     e->count.closure_pops++;
     rd->head[c->list]++;
-  }
+  } while (next_cand(e, var, s, t, rd->head, writer, c));
   return false;
 }
 
-/* --all-pairs: report every racing candidate of vt, marking the dead. */
-static void all_races(sp_engine *e, sp_var_thread *vt, const rp_event *ev, uint64_t pos,
-                      rp_race_report *rep, uint64_t *scanned) {
-  uint32_t t = ev->thread, *head = sp_reader_of(vt, t)->head, idx[2] = {head[0], head[1]};
+/* --all-pairs: report every racing candidate of slot s for reader slot r,
+** marking the dead. */
+static void all_races(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s,
+                      const rp_event *ev, uint64_t pos, rp_race_report *rep,
+                      uint64_t *scanned) {
+  uint32_t t = ev->thread, *head = sp_reader_at(var, r, s)->head, idx[2] = {head[0], head[1]};
   bool writer = ev->op == RP_OP_WRITE;
   const rp_vc *past = &e->thr[t].trf;
   rp_vc I;
   rp_vc_init(&I);
   rp_vc_copy(&I, past);
   sp_cand c;
-  while (next_cand(e, vt, t, idx, writer, &c)) {
+  while (next_cand(e, var, s, t, idx, writer, &c)) {
     ++*scanned;
     idx[c.list]++;
     bool in_past = c.r->k <= rp_vc_get(past, c.u);
@@ -174,21 +189,20 @@ static void all_races(sp_engine *e, sp_var_thread *vt, const rp_event *ev, uint6
     rp_u64set_add(&e->dead, dead_key(c.r->pos, t));
   }
   rp_vc_free(&I);
-  next_cand(e, vt, t, head, writer, &c);   /* moves the heads past the dead */
+  next_cand(e, var, s, t, head, writer, &c);   /* moves the heads past the dead */
 }
 
-/* Check thread t's access ev against the other threads' candidates. */
-static void check(sp_engine *e, const rp_event *ev, uint64_t pos, uint32_t snap,
-                  rp_race_report *rep) {
-  sp_var *var = sp_vars_get(&e->vars, ev->operand);
+/* Check thread t's access ev (its slot r in var) against the other
+** threads' candidates. */
+static void check(sp_engine *e, const sp_var *var, uint32_t r, const rp_event *ev, uint64_t pos,
+                  uint32_t snap, rp_race_report *rep) {
   bool writer = ev->op == RP_OP_WRITE;
   uint64_t scanned = 0;
   sp_cand best = {NULL, 0, 0}, c;
-  for (uint32_t j = 0; j < var->n; j++) {
-    sp_var_thread *vt = &var->by[j];
-    if (vt->thread == ev->thread) continue;
-    if (e->cfg->all_pairs) all_races(e, vt, ev, pos, rep, &scanned);
-    else if (first_race(e, vt, ev->thread, writer, &c, snap, &scanned) &&
+  for (uint32_t s = 0; s < var->n; s++) {
+    if (s == r) continue;
+    if (e->cfg->all_pairs) all_races(e, var, r, s, ev, pos, rep, &scanned);
+    else if (first_race(e, var, r, s, ev->thread, writer, snap, &c, &scanned) &&
              (!best.r || c.r->pos < best.r->pos))
       best = c;
   }
@@ -200,7 +214,9 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   uint32_t t = ev->thread, x = ev->operand;
   sp_thread *th = thread(e, t);
   sp_ref past = sp_snapshots_take(&e->snaps, t, &th->trf);
-  check(e, ev, pos, past.snap, rep);
+  sp_var *var = sp_vars_get(&e->vars, x);
+  uint32_t slot = sp_var_slot(var, t);
+  check(e, var, slot, ev, pos, past.snap, rep);
   rp_clock k = tick(th, t);
   RP_GROW(e->lw, e->lw_cap, x);
   struct sp_last_write *lw = &e->lw[x];
@@ -212,7 +228,7 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
     rp_vc_join(&th->shb, &lw->shb);
   }
   sp_record r = {k, ev->loc, pos, past.snap};
-  sp_vars_append(&e->vars, x, t, ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS, r);
+  sp_var_append(&e->vars, var, slot, ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS, r);
 }
 
 static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
