@@ -80,10 +80,11 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
   return c->r != NULL;
 }
 
-/* I := the closure of I joined with c's strict past. */
-static void close_with(sp_engine *e, rp_vc *I, const sp_cand *c) {
+/* I := the closure of I (which contains thread t's clock) joined with c's
+** strict past. */
+static void close_with(sp_engine *e, rp_vc *I, uint32_t t, const sp_cand *c) {
   sp_ref_join(&e->snaps, sp_record_past(c->r), I);
-  sp_locks_close(&e->locks, &e->snaps, I);
+  sp_locks_close(&e->locks, &e->snaps, I, t, &e->thr[t].trf);
 }
 
 /* Whether candidate c (not in P(e2)) races with thread t's access;
@@ -94,7 +95,7 @@ static bool races(sp_engine *e, uint32_t t, const sp_cand *c, rp_vc *I) {
     e->count.shb_races++;
     return true;
   }
-  close_with(e, I, c);
+  close_with(e, I, t, c);
   return c->r->k > rp_vc_get(I, c->u);
 }
 
@@ -105,7 +106,7 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   rp_report_pair(rep, &first, &second, ev->operand, NULL);
   if (!e->cfg->witness_dir) return;
   rp_vc_copy(&e->ideal, &e->thr[ev->thread].trf);
-  close_with(e, &e->ideal, c);
+  close_with(e, &e->ideal, ev->thread, c);
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
 

@@ -13,6 +13,8 @@ void sp_locks_free(sp_locks *l) {
     for (uint32_t j = 0; j < l->lock[i].n; j++) free(l->lock[i].q[j].a);
     free(l->lock[i].q);
   }
+  for (size_t t = 0; t < l->cursor_cap; t++) free(l->cursor[t].at);
+  free(l->cursor);
   free(l->lock);
   free(l->shared);
   free(l->scratch);
@@ -27,7 +29,7 @@ static sp_lock_queue *queue_of(sp_locks *l, uint32_t lock, uint32_t t) {
   size_t cap = k->cap;
   RP_GROW(k->q, cap, k->n);
   k->cap = (uint32_t)cap;
-  k->q[k->n] = (sp_lock_queue){.thread = t};
+  k->q[k->n] = (sp_lock_queue){.thread = t, .id = l->queues++};
   if (++k->n == 2) {
     RP_GROW(l->shared, l->shared_cap, l->nshared);
     l->shared[l->nshared++] = lock;
@@ -50,12 +52,20 @@ void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release) {
   q->a[q->n - 1].release = release;
 }
 
-/* The index of q's last acquire with k <= bound, or -1. */
-static int64_t last_inside(const sp_lock_queue *q, rp_clock bound) {
-  if (!q->n || q->a[0].k > bound) return -1;
-  size_t lo = 0, hi = q->n;   /* a[lo].k <= bound < a[hi].k */
-  if (q->a[hi - 1].k <= bound) return (int64_t)hi - 1;
-  while (hi - lo > 1) {
+/* The index of q's last acquire with k <= bound, or -1, searching from
+** a[from - 1] (from = 0: from the start), known to have k <= bound:
+** galloping, as the answer is usually near. */
+static int64_t last_inside(const sp_lock_queue *q, rp_clock bound, size_t from) {
+  if (!from && (!q->n || q->a[0].k > bound)) return -1;
+  size_t lo = from ? from - 1 : 0, step = 1, hi;   /* a[lo].k <= bound */
+  for (;;) {
+    hi = lo + step;
+    if (hi >= q->n) { hi = q->n; break; }
+    if (q->a[hi].k > bound) break;
+    lo = hi;
+    step *= 2;
+  }
+  while (hi - lo > 1) {   /* a[lo].k <= bound < a[hi].k (or hi = n) */
     size_t mid = lo + (hi - lo) / 2;
     if (q->a[mid].k <= bound) lo = mid;
     else hi = mid;
@@ -63,13 +73,24 @@ static int64_t last_inside(const sp_lock_queue *q, rp_clock bound) {
   return (int64_t)lo;
 }
 
+/* Thread t's cursor into q, moved up to t's clock past. */
+static size_t cursor(sp_locks *l, uint32_t t, const rp_vc *past, const sp_lock_queue *q) {
+  RP_GROW(l->cursor, l->cursor_cap, t);
+  struct sp_cursors *c = &l->cursor[t];
+  RP_GROW(c->at, c->cap, q->id);
+  c->at[q->id] = (uint32_t)(last_inside(q, rp_vc_get(past, q->thread), c->at[q->id]) + 1);
+  return c->at[q->id];
+}
+
 /* One lock's rule on I: joins the releases it demands; whether I grew. */
-static bool close_lock(sp_locks *l, const sp_snapshots *s, const sp_lock *k, rp_vc *I) {
+static bool close_lock(sp_locks *l, const sp_snapshots *s, const sp_lock *k, rp_vc *I,
+                       uint32_t t, const rp_vc *past) {
   int64_t *last = l->scratch;
   int64_t latest = -1;   /* the queue whose last acquire inside I is latest */
   uint32_t inside = 0;
   for (uint32_t j = 0; j < k->n; j++) {
-    last[j] = last_inside(&k->q[j], rp_vc_get(I, k->q[j].thread));
+    const sp_lock_queue *q = &k->q[j];
+    last[j] = last_inside(q, rp_vc_get(I, q->thread), cursor(l, t, past, q));
     if (last[j] < 0) continue;
     inside++;
     if (latest < 0 || k->q[j].a[last[j]].pos > k->q[latest].a[last[latest]].pos) latest = j;
@@ -90,13 +111,14 @@ static bool close_lock(sp_locks *l, const sp_snapshots *s, const sp_lock *k, rp_
   return grew;
 }
 
-void sp_locks_close(sp_locks *l, const sp_snapshots *s, rp_vc *I) {
+void sp_locks_close(sp_locks *l, const sp_snapshots *s, rp_vc *I, uint32_t t,
+                    const rp_vc *past) {
   l->closures++;
   bool grew;
   do {
     l->rounds++;
     grew = false;
     for (size_t i = 0; i < l->nshared; i++)
-      grew |= close_lock(l, s, &l->lock[l->shared[i]], I);
+      grew |= close_lock(l, s, &l->lock[l->shared[i]], I, t, past);
   } while (grew);
 }

@@ -30,6 +30,7 @@ typedef struct sp_acquire {
 
 typedef struct sp_lock_queue {
   uint32_t thread;
+  uint32_t id;        /* dense over all queues, for the cursors */
   sp_acquire *a;
   size_t n, cap;
 } sp_lock_queue;
@@ -45,6 +46,15 @@ typedef struct sp_locks {
   uint32_t *shared;   /* the locks acquired by two threads or more */
   size_t nshared, shared_cap;
   uint64_t acquires;  /* records held */
+  uint32_t queues;    /* queues made */
+  /* cursor[t][id]: 1 + the last acquire of queue id with k <= C_t of its
+  ** thread, for a checking thread t; only moves forward, as C_t grows, and
+  ** every ideal t closes contains C_t, so searches start there. */
+  struct sp_cursors {
+    uint32_t *at;
+    size_t cap;
+  } *cursor;
+  size_t cursor_cap;
   uint64_t closures, rounds, releases_added;
   size_t scratch_cap;
   int64_t *scratch;   /* per queue of one lock: its last acquire inside I */
@@ -59,7 +69,9 @@ void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64
 /* Thread t releases `lock`; `release` is its clock, the release included. */
 void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 
-/* I := the smallest sync-preserving closed ideal containing the ideal I. */
-void sp_locks_close(sp_locks *l, const sp_snapshots *s, rp_vc *I);
+/* I := the smallest sync-preserving closed ideal containing the ideal I,
+** which contains thread t's clock past (t's searches start from there). */
+void sp_locks_close(sp_locks *l, const sp_snapshots *s, rp_vc *I, uint32_t t,
+                    const rp_vc *past);
 
 #endif
