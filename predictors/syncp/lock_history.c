@@ -102,7 +102,9 @@ static bool close_lock(sp_locks *l, const sp_snapshots *s, const sp_lock *k, rp_
     sp_ref rel = k->q[j].a[last[j]].release;
     /* Earlier in the trace than the latest acquire, so released already. */
     RP_ASSERT(rel.own != 0, "an acquire before a later acquire of its lock was released");
-    if (!sp_ref_leq(s, rel, I)) {
+    /* I is an ideal: it holds the release iff it holds its thread's events
+    ** up to it, and then everything before the release too. */
+    if (rel.own > rp_vc_get(I, k->q[j].thread)) {
       sp_ref_join(s, rel, I);
       l->releases_added++;
       grew = true;

@@ -57,15 +57,6 @@ bool sp_ref_join(const sp_snapshots *s, sp_ref r, rp_vc *dst) {
   return grew;
 }
 
-bool sp_ref_leq(const sp_snapshots *s, sp_ref r, const rp_vc *v) {
-  const struct sp_snap *sn = &s->snap[r.snap];
-  const rp_clock *src = s->arena + sn->off;
-  if (r.own > rp_vc_get(v, sn->thread)) return false;
-  for (uint32_t u = 0; u < sn->len; u++)
-    if (u != sn->thread && src[u] > rp_vc_get(v, u)) return false;
-  return true;
-}
-
 size_t sp_snapshots_bytes(const sp_snapshots *s) {
   return s->arena_cap * sizeof *s->arena + s->cap * sizeof *s->snap +
          s->current_cap * sizeof *s->current;

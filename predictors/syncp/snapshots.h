@@ -55,9 +55,6 @@ static inline rp_clock sp_ref_get(const sp_snapshots *s, sp_ref r, uint32_t u) {
 /* dst := dst joined with the referenced clock; whether dst grew. */
 bool sp_ref_join(const sp_snapshots *s, sp_ref r, rp_vc *dst);
 
-/* Whether the referenced clock is <= v entry-wise. */
-bool sp_ref_leq(const sp_snapshots *s, sp_ref r, const rp_vc *v);
-
 /* Bytes held. */
 size_t sp_snapshots_bytes(const sp_snapshots *s);
 
