@@ -68,7 +68,13 @@ void sp_witness_write(sp_witness_log *w, const rp_symbols *sym, const rp_vc *I, 
     bool keep;
     if (counted(ev)) keep = ++w->seen[u] <= in;
     else keep = w->seen[u] <= in && (in > 0 || u == t1 || u == t2);
-    if (keep && i != i1) write_line(f, sym, ev, file);
+    if (!keep || i == i1) continue;
+    /* A joined thread that ran only uncounted events (I holds none of its
+    ** events, so they were left out above) must finish before the join. */
+    if (ev->op == RP_OP_JOIN && rp_vc_get(I, ev->operand) == 0)
+      for (size_t j = 0; j < i; j++)
+        if (w->log[j].ev.thread == ev->operand) write_line(f, sym, &w->log[j].ev, file);
+    write_line(f, sym, ev, file);
   }
   write_line(f, sym, &w->log[i1].ev, file);
   write_line(f, sym, &w->log[i2].ev, file);

@@ -4,7 +4,7 @@
 ** shows it, in trace order, followed by e1 and e2 (format: witness.h).  The
 ** ideal is a cut vector over the events SyncP counts; the events it does not
 ** count (begin, end, br) go in with their thread's counted events, up to the
-** thread's next event outside the ideal.
+** thread's next event outside the ideal, and before a join of the thread.
 */
 #ifndef SYNCP_WITNESS_LOG_H
 #define SYNCP_WITNESS_LOG_H

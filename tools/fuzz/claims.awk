@@ -9,11 +9,14 @@ BEGIN { FS = ","; sub(/^deadlocks-/, "", claim) }   # deadlocks-C: claim C on th
 FNR == 1 { file++; next }
 file == 1 && claim == "subset-of" { race[$1 "-" $2] = 1; next }
 file == 1 {
-  if ($NF == "race" || $NF == "deadlock") { race[$1 "-" $2] = 1; races++ }
+  if ($NF == "race" || $NF == "deadlock") {
+    race[$1 "-" $2] = 1; races++
+    if (!($2 in earliest) || $1 + 0 < earliest[$2]) earliest[$2] = $1 + 0
+  }
   else if ($NF == "unknown") unknown++
   next
 }
-file == 2 { pair[++n] = $1 "-" $2; second[n] = $2 + 0 }
+file == 2 { pair[++n] = $1 "-" $2; firstof[n] = $1 + 0; second[n] = $2 + 0 }
 END {
   if (claim == "sound-all" || claim == "sound-first") {
     first = -1
@@ -48,6 +51,16 @@ END {
     }
     for (p in race) if (!(p in reported)) { print "FAIL missed the predictable race " p; exit }
     print "ok " races + 0
+  } else if (claim == "earliest-partners") {
+    if (unknown) { print "skip oracle undecided"; exit }
+    for (i = 1; i <= n; i++) {
+      if (second[i] in row) { print "FAIL two rows for event " second[i]; exit }
+      row[second[i]] = firstof[i]
+      if (!(second[i] in earliest)) { print "FAIL reported " pair[i] ", " second[i] " has no predictable race"; exit }
+      if (firstof[i] != earliest[second[i]]) { print "FAIL reported " pair[i] ", the earliest partner is " earliest[second[i]]; exit }
+    }
+    for (b in earliest) if (!(b in row)) { print "FAIL missed the racy event " b; exit }
+    print "ok " n + 0
   } else {
     print "FAIL unknown claim " claim
   }

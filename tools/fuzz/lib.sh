@@ -149,9 +149,36 @@ claim_outcome() {
 #   bug-witnesses  every deadlock and atomicity violation the predictor
 #                  reports (--deadlocks, --atomicity) has a witness that
 #                  rp-check-witness accepts under DEF (--deadlock, --atomicity);
-#   covers-P       the predictor reports every race that rp-P reports.
+#   covers-P       the predictor reports every race that rp-P reports;
+#   covers-first-P the predictor reports every pair of the earliest racy
+#                  event rp-P reports (HB's first race);
+#   within-P       rp-P reports every race the predictor reports, on the
+#                  traces where rp-P says it is complete (stats column
+#                  `complete` not `no`: M2 on two threads, or with C empty).
 # special_result TRACE PRED CLAIM DEF OPTS
-is_special() { case $1 in bug-witnesses | covers-*) return 0 ;; esac; return 1; }
+is_special() { case $1 in bug-witnesses | covers-* | within-*) return 0 ;; esac; return 1; }
+
+# Whether rp-P's stats row at STATS says it may have missed races.
+says_incomplete() {
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "complete") c = i; next }
+           NR == 2 { exit !(c && $c == "no") }' "$1"
+}
+
+# covered_result REFERENCE PREDICTED WHO FIRST_ONLY: "ok N" if every pair of
+# the race report REFERENCE (only those of its earliest second if FIRST_ONLY
+# is 1) is in PREDICTED; WHO names the reference in the failure.
+covered_result() {
+  awk -F, -v who="$3" -v first_only="$4" '
+    FNR == 1 { f++; next }
+    f == 1 { a[++n] = $1; b[n] = $2 + 0; if (!min || b[n] < min) min = b[n]; next }
+    { got[$1 "-" $2] = 1 }
+    END { for (i = 1; i <= n; i++) {
+            if (first_only && b[i] != min) continue
+            checked++
+            if (!((a[i] "-" b[i]) in got)) { print "FAIL missed " a[i] "-" b[i] ", reported by " who; exit }
+          }
+          print "ok " checked + 0 }' "$1" "$2"
+}
 special_result() {
   local dir n=0 bad="" a b c other status
   dir=$(mktemp -d)
@@ -175,19 +202,20 @@ special_result() {
     else
       echo "FAIL rp-$2 $(run_failure "$status" "$dir/run.err" "$2")"
     fi ;;
-  covers-*)
-    other=${3#covers-}
+  covers-* | within-*)
+    other=${3#covers-}; other=${other#first-}; other=${other#within-}
     if [ ! -x "$RP_BIN/rp-$other" ]; then
       echo "skip rp-$other not built"
-    elif predictor_run "$1" "$other" "" "$dir/o.csv"; status=$?; [ $status -ne 0 ]; then
+    elif "$RP_BIN/rp-$other" --quiet --races "$dir/o.csv" --stats "$dir/o.stats" "$1" \
+           2>"$dir/o.csv.err"; status=$?; [ $status -ne 0 ]; then
       echo "FAIL rp-$other $(run_failure "$status" "$dir/o.csv.err" "$other")"
     elif predictor_run "$1" "$2" "$5" "$dir/p.csv"; status=$?; [ $status -ne 0 ]; then
       echo "FAIL rp-$2 $(run_failure "$status" "$dir/p.csv.err" "$2")"
+    elif [[ $3 == within-* ]]; then
+      if says_incomplete "$dir/o.stats"; then echo "skip rp-$other says it may miss races"
+      else covered_result "$dir/p.csv" "$dir/o.csv" "rp-$2 but not rp-$other" 0; fi
     else
-      awk -F, -v other="$other" 'FNR == 1 { f++; next } f == 1 { want[$1 "-" $2] = 1; n++; next }
-        { got[$1 "-" $2] = 1 }
-        END { for (p in want) if (!(p in got)) { print "FAIL missed " p ", reported by rp-" other; exit }
-              print "ok " n + 0 }' "$dir/o.csv" "$dir/p.csv"
+      covered_result "$dir/o.csv" "$dir/p.csv" "rp-$other" "$([[ $3 == covers-first-* ]] && echo 1 || echo 0)"
     fi ;;
   esac
   rm -rf "$dir"
