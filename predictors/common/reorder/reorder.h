@@ -51,7 +51,7 @@ typedef struct rp_rdef {
 /* The definitions known, NULL-terminated; and lookup by name. */
 extern const rp_rdef *const rp_rdefs[];
 const rp_rdef *rp_rdef_find(const char *name);
-/* "adjacent|enabled|..." for help texts. */
+/* "enabled, adjacent, ..." for help texts (a list that wraps). */
 const char *rp_rdef_names(void);
 
 struct rp_rmodel {

@@ -26,7 +26,7 @@ const char *rp_rdef_names(void) {
   static char names[256];
   if (names[0]) return names;
   for (int i = 0; rp_rdefs[i]; i++) {
-    if (i) strcat(names, "|");
+    if (i) strcat(names, ", ");
     strcat(names, rp_rdefs[i]->name);
   }
   return names;
