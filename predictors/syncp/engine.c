@@ -11,13 +11,18 @@ void sp_engine_init(sp_engine *e, const sp_config *cfg) {
   e->cfg = cfg;
   sp_snapshots_init(&e->snaps);
   sp_locks_init(&e->locks);
+  sp_closing_init(&e->closing, &e->locks, &e->snaps);
   sp_vars_init(&e->vars);
   rp_u64set_init(&e->dead);
   if (cfg->witness_dir) sp_witness_log_init(&e->witness, cfg->witness_dir);
 }
 
 void sp_engine_free(sp_engine *e) {
-  for (size_t i = 0; i < e->thr_cap; i++) rp_vc_free(&e->thr[i].trf), rp_vc_free(&e->thr[i].shb);
+  for (size_t i = 0; i < e->thr_cap; i++) {
+    rp_vc_free(&e->thr[i].trf);
+    rp_vc_free(&e->thr[i].shb);
+    rp_vc_free(&e->thr[i].closed);
+  }
   for (size_t i = 0; i < e->shb_lock_cap; i++) rp_vc_free(&e->shb_lock[i]);
   for (size_t i = 0; i < e->lw_cap; i++) rp_vc_free(&e->lw[i].shb);
   free(e->thr);
@@ -27,6 +32,7 @@ void sp_engine_free(sp_engine *e) {
   rp_u64set_free(&e->dead);
   sp_snapshots_free(&e->snaps);
   sp_locks_free(&e->locks);
+  sp_closing_free(&e->closing);
   sp_vars_free(&e->vars);
   if (e->cfg->witness_dir) sp_witness_log_free(&e->witness);
 }
@@ -39,6 +45,7 @@ static sp_thread *thread(sp_engine *e, uint32_t t) {
 static rp_clock tick(sp_thread *th, uint32_t t) {
   rp_vc_tick(&th->trf, t);
   rp_vc_tick(&th->shb, t);
+  rp_vc_set(&th->closed, t, th->trf.c[t]);   /* the closure holds its own events */
   return th->trf.c[t];
 }
 
@@ -80,15 +87,17 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
   return c->r != NULL;
 }
 
-/* I := the closure of I (which contains thread t's clock) joined with c's
+/* I := the closure of P(e2) (thread t's closed past, inside I) and c's
 ** strict past. */
 static void close_with(sp_engine *e, rp_vc *I, uint32_t t, const sp_cand *c) {
-  sp_ref_join(&e->snaps, sp_record_past(c->r), I);
-  sp_locks_close(&e->locks, &e->snaps, I, t, &e->thr[t].trf);
+  sp_closing_begin(&e->closing);
+  sp_closing_join(&e->closing, I, sp_record_past(c->r));
+  sp_closing_finish(&e->closing, I, t, &e->thr[t].closed);
 }
 
-/* Whether candidate c (not in P(e2)) races with thread t's access;
-** I holds an ideal inside SPC(P(c) u P(e2)) and is grown. */
+/* Whether candidate c (not in the closure of P(e2)) races with thread t's
+** access; I holds a closed ideal inside SPC(P(c) u P(e2)) that contains
+** t's closed past, and is grown. */
 static bool races(sp_engine *e, uint32_t t, const sp_cand *c, rp_vc *I) {
   e->count.candidates++;
   if (!e->cfg->no_shb_shortcut && c->r->k > rp_vc_get(&e->thr[t].shb, c->u)) {
@@ -105,12 +114,13 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   rp_access second = rp_access_of(ev, pos);
   rp_report_pair(rep, &first, &second, ev->operand, NULL);
   if (!e->cfg->witness_dir) return;
-  rp_vc_copy(&e->ideal, &e->thr[ev->thread].trf);
+  rp_vc_copy(&e->ideal, &e->thr[ev->thread].closed);
   close_with(e, &e->ideal, ev->thread, c);
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
 
-/* Move reader rd's heads in slot s past the records inside P(e2) (a prefix
+/* Move reader rd's heads in slot s past the records inside the closure of
+** P(e2) (a prefix
 ** of each list, as their k grow): they never race with its accesses again.
 ** Whether a record is left to decide. */
 static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd,
@@ -144,7 +154,8 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
                        bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
   sp_reader *rd = sp_reader_at(var, r, s);
   const sp_thread *th = &e->thr[t];
-  if (!skip_past(e, var, s, rd, rp_vc_get(&th->trf, var->slot[s].thread), writer)) return false;
+  if (!skip_past(e, var, s, rd, rp_vc_get(&th->closed, var->slot[s].thread), writer))
+    return false;
   next_cand(e, var, s, t, rd->head, writer, c);
   if (rd->race_k == c->r->k && rd->race_snap == snap && rd->race_acquires == th->acquires) {
     e->count.known_races++;
@@ -152,7 +163,7 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
   }
   do {
     ++*scanned;
-    rp_vc_copy(&e->ideal, &th->trf);
+    rp_vc_copy(&e->ideal, &th->closed);
     if (races(e, t, c, &e->ideal)) {
       rd->race_k = c->r->k;
       rd->race_snap = snap;
@@ -172,7 +183,7 @@ static void all_races(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s,
                       uint64_t *scanned) {
   uint32_t t = ev->thread, *head = sp_reader_at(var, r, s)->head, idx[2] = {head[0], head[1]};
   bool writer = ev->op == RP_OP_WRITE;
-  const rp_vc *past = &e->thr[t].trf;
+  const rp_vc *past = &e->thr[t].closed;
   rp_vc I;
   rp_vc_init(&I);
   rp_vc_copy(&I, past);
@@ -225,7 +236,12 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
     lw->trf = sp_snapshots_take(&e->snaps, t, &th->trf);
     rp_vc_copy(&lw->shb, &th->shb);
   } else if (lw->trf.own) {
-    if (sp_ref_join(&e->snaps, lw->trf, &th->trf)) sp_snapshots_changed(&e->snaps, t);
+    if (sp_ref_join(&e->snaps, lw->trf, &th->trf)) {
+      sp_snapshots_changed(&e->snaps, t);
+      sp_closing_begin(&e->closing);
+      sp_closing_join(&e->closing, &th->closed, lw->trf);
+      sp_closing_finish(&e->closing, &th->closed, t, NULL);
+    }
     rp_vc_join(&th->shb, &lw->shb);
   }
   sp_record r = {k, ev->loc, pos, past.snap};
@@ -235,6 +251,13 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
 static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
   RP_GROW(e->shb_lock, e->shb_lock_cap, l);
   return &e->shb_lock[l];
+}
+
+/* Thread t's closed past takes in thread u's (fork, join). */
+static void join_closed(sp_engine *e, uint32_t t, uint32_t u) {
+  sp_closing_begin(&e->closing);
+  sp_closing_join_vc(&e->closing, &e->thr[t].closed, &e->thr[u].closed);
+  sp_closing_finish(&e->closing, &e->thr[t].closed, t, NULL);
 }
 
 void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
@@ -250,6 +273,9 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
     th->acquires++;
+    sp_closing_begin(&e->closing);
+    sp_closing_mark(&e->closing, other);
+    sp_closing_finish(&e->closing, &th->closed, t, NULL);
     break;
   case RP_OP_REL:
     th = thread(e, t);
@@ -262,12 +288,14 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     tick(th, t);
     if (rp_vc_join(&e->thr[other].trf, &th->trf)) sp_snapshots_changed(&e->snaps, other);
     rp_vc_join(&e->thr[other].shb, &th->shb);
+    join_closed(e, other, t);
     break;
   case RP_OP_JOIN:   /* a thread that never ran holds its fork's clock */
     th = thread(e, t);
     tick(th, t);
     if (rp_vc_join(&th->trf, &e->thr[other].trf)) sp_snapshots_changed(&e->snaps, t);
     rp_vc_join(&th->shb, &e->thr[other].shb);
+    join_closed(e, t, other);
     break;
   default: break;   /* begin, end, br: SyncP does not count them */
   }
@@ -275,7 +303,8 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
 
 size_t sp_engine_bytes(const sp_engine *e) {
   size_t bytes = sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) +
-                 e->locks.acquires * sizeof(sp_acquire) + e->lw_cap * sizeof *e->lw;
+                 e->locks.acquires * (sizeof(sp_acquire) + sizeof(struct sp_acquired)) +
+                 e->lw_cap * sizeof *e->lw;
   for (size_t x = 0; x < e->lw_cap; x++) bytes += e->lw[x].shb.cap * sizeof(rp_clock);
   return bytes;
 }

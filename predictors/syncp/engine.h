@@ -1,10 +1,12 @@
 /*
 ** SyncP's one pass (spec syncp.md §3): thread clocks that are ideals of
 ** thread order, reads-from and fork/join only (no lock edges: lock order
-** enters through the closure of lock_history.h), per-lock acquire
-** histories, and per-variable candidate lists.  At an access e2 of thread
-** t, for each other thread u, u's first candidate still alive for t either
-**   - is inside P(e2), t's clock before e2: dead for t for good;
+** enters through the closure of closure.h), beside each the closure of that
+** ideal (kept up to date incrementally), per-lock acquire histories, and
+** per-variable candidate lists.  At an access e2 of thread t, for each other
+** thread u, u's first candidate still alive for t either
+**   - is inside the closure of P(e2), t's clock before e2: dead for t for
+**     good;
 **   - is not SHB-ordered before e2: a race (an SHB race is sync-preserving,
 **     so no closure is needed; SHB clocks are kept beside for this);
 **   - else it races iff it is outside the closure of P(e1) and P(e2);
@@ -19,7 +21,7 @@
 #include <stdbool.h>
 
 #include "access_lists.h"
-#include "lock_history.h"
+#include "closure.h"
 #include "report/race_report.h"
 #include "base/u64set.h"
 #include "witness_log.h"
@@ -41,6 +43,7 @@ typedef struct sp_counts {
 
 typedef struct sp_thread {
   rp_vc trf, shb;      /* ideal of the thread's past; SHB clock */
+  rp_vc closed;        /* the closure of trf */
   uint32_t acquires;   /* acquires so far */
 } sp_thread;
 
@@ -50,6 +53,7 @@ typedef struct sp_engine {
   size_t thr_cap;
   sp_snapshots snaps;
   sp_locks locks;
+  sp_closing closing;
   sp_vars vars;
   rp_vc *shb_lock;                 /* SHB: each lock's last release */
   size_t shb_lock_cap;

@@ -1,19 +1,13 @@
 /*
-** SyncP's acquire histories and the sync-preserving closure of an ideal.
+** SyncP's acquire histories: per lock, each thread's acquires in its own
+** order, with the acquire's position in the trace and a reference to the
+** clock of its release (none while the section is open); per thread, its
+** acquires of every lock in order, to find the acquires an ideal gains
+** when it grows in that thread's entry (closure.h).
 **
-** An ideal is a cut vector I (I[v] = how many events of thread v it holds)
-** closed under thread order, reads-from and fork/join.  It is
-** sync-preserving closed when, for every lock, of two acquires inside it the
-** earlier one's release is inside too: then listing the ideal in trace
-** order keeps every lock's critical sections in order and apart.  The
-** closure adds the releases this demands (each a clock, so the ideal stays
-** closed under the other orders) until nothing changes.
-**
-** Per lock, each thread's acquires in its own order: the position of the
-** acquire in the trace and a reference to the clock of its release (none
-** while the section is open).  Only the last acquire of a thread inside the
-** ideal matters (its earlier ones were released before it); of those last
-** acquires, every one but the latest in the trace needs its release.
+** A checking thread t also keeps, per queue, a cursor: the last acquire
+** inside t's own closed past.  Every ideal t closes contains that past and
+** the past only grows, so searches start there and move forward.
 */
 #ifndef SYNCP_LOCK_HISTORY_H
 #define SYNCP_LOCK_HISTORY_H
@@ -40,24 +34,27 @@ typedef struct sp_lock {
   uint32_t n, cap;
 } sp_lock;
 
+/* A thread's acquires of all locks, in its order. */
+typedef struct sp_thread_acquires {
+  struct sp_acquired {
+    rp_clock k;
+    uint32_t lock;
+  } *a;
+  size_t n, cap;
+} sp_thread_acquires;
+
 typedef struct sp_locks {
   sp_lock *lock;
   size_t cap;
-  uint32_t *shared;   /* the locks acquired by two threads or more */
-  size_t nshared, shared_cap;
-  uint64_t acquires;  /* records held */
+  sp_thread_acquires *by_thread;
+  size_t by_thread_cap;
   uint32_t queues;    /* queues made */
-  /* cursor[t][id]: 1 + the last acquire of queue id with k <= C_t of its
-  ** thread, for a checking thread t; only moves forward, as C_t grows, and
-  ** every ideal t closes contains C_t, so searches start there. */
+  uint64_t acquires;  /* records held */
   struct sp_cursors {
-    uint32_t *at;
+    uint32_t *at;     /* per queue id: 1 + index of the cursor's acquire, 0: none */
     size_t cap;
-  } *cursor;
+  } *cursor;          /* per checking thread */
   size_t cursor_cap;
-  uint64_t closures, rounds, releases_added;
-  size_t scratch_cap;
-  int64_t *scratch;   /* per queue of one lock: its last acquire inside I */
 } sp_locks;
 
 void sp_locks_init(sp_locks *l);
@@ -69,9 +66,10 @@ void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64
 /* Thread t releases `lock`; `release` is its clock, the release included. */
 void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 
-/* I := the smallest sync-preserving closed ideal containing the ideal I,
-** which contains thread t's clock past (t's searches start from there). */
-void sp_locks_close(sp_locks *l, const sp_snapshots *s, rp_vc *I, uint32_t t,
-                    const rp_vc *past);
+/* The index of q's last acquire with k <= bound, or -1; checking thread
+** t's cursor, if moved (move: t's closed past, contained in every ideal t
+** closes), or else read, is where the search starts. */
+int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
+                             const rp_vc *move);
 
 #endif

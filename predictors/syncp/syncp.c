@@ -31,13 +31,12 @@ static void syncp_finish(void *state, rp_race_report *rep) {
   const sp_counts *c = &e->count;
   rp_report_extra_stats(
       rep,
-      ",candidates,past_pops,closure_pops,shb_races,known_races,closures,closure_rounds,releases_added,"
+      ",candidates,past_pops,closure_pops,shb_races,known_races,closures,lock_checks,releases_added,"
       "longest_scan,access_records,acquire_records,clock_copies,state_kb,witnesses",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64,
       c->candidates, c->past_pops, c->closure_pops, c->shb_races, c->known_races,
-      e->locks.closures,
-      e->locks.rounds, e->locks.releases_added, c->longest_scan, e->vars.records,
+      e->closing.closures, e->closing.lock_checks, e->closing.releases_added, c->longest_scan, e->vars.records,
       e->locks.acquires, e->snaps.count, sp_engine_bytes(e) / 1024, e->witness.written);
 }
 
