@@ -129,7 +129,7 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
   for (int l = first_list(writer); l <= SP_WRITES; l++) {
     uint32_t from = rd->head[l], hi = var->slot[s].n[l];
     if (from == hi) continue;
-    if (var->slot[s].last[l] <= past_u) {   /* the usual case: all of them */
+    if (var->slot[s].last[l] <= past_u) {   /* all of them */
       rd->head[l] = hi;
       e->count.past_pops += hi - from;
       continue;
@@ -152,10 +152,15 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
 ** popping the dead ones before it; false if none races. */
 static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, uint32_t t,
                        bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
-  sp_reader *rd = sp_reader_at(var, r, s);
   const sp_thread *th = &e->thr[t];
-  if (!skip_past(e, var, s, rd, rp_vc_get(&th->closed, var->slot[s].thread), writer))
+  const sp_slot *slot = &var->slot[s];
+  rp_clock past_u = rp_vc_get(&th->closed, slot->thread);
+  /* The usual case, answered from the slot alone: everything of u is in
+  ** the past (the heads, not read, are moved when next needed). */
+  if (slot->last[SP_WRITES] <= past_u && (!writer || slot->last[SP_READS] <= past_u))
     return false;
+  sp_reader *rd = sp_reader_at(var, r, s);
+  if (!skip_past(e, var, s, rd, past_u, writer)) return false;
   next_cand(e, var, s, t, rd->head, writer, c);
   if (rd->race_k == c->r->k && rd->race_snap == snap && rd->race_acquires == th->acquires) {
     e->count.known_races++;
