@@ -52,9 +52,9 @@ void sp_closing_join_vc(sp_closing *c, rp_vc *I, const rp_vc *src);
 /* The ideal gained an acquire of `lock` (its own thread's, just made). */
 void sp_closing_mark(sp_closing *c, uint32_t lock);
 
-/* I := its closure.  Thread t's cursors serve the searches; move, if not
-** NULL, is t's closed past, contained in every ideal t closes from now on,
-** and the cursors move up to it. */
+/* I := its closure.  Thread t's cursors serve the searches; move is t's
+** closed past, contained in every ideal t closes from now on, and the
+** cursors move up to it; NULL when I is t's closed past itself. */
 void sp_closing_finish(sp_closing *c, rp_vc *I, uint32_t t, const rp_vc *move);
 
 #endif

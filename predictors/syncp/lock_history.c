@@ -77,6 +77,11 @@ int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound
   RP_GROW(l->cursor, l->cursor_cap, t);
   struct sp_cursors *c = &l->cursor[t];
   RP_GROW(c->at, c->cap, q->id);
-  if (move) c->at[q->id] = (uint32_t)(gallop(q, rp_vc_get(move, q->thread), c->at[q->id]) + 1);
-  return gallop(q, bound, c->at[q->id]);
+  if (move) {
+    c->at[q->id] = (uint32_t)(gallop(q, rp_vc_get(move, q->thread), c->at[q->id]) + 1);
+    return gallop(q, bound, c->at[q->id]);
+  }
+  int64_t last = gallop(q, bound, c->at[q->id]);
+  c->at[q->id] = (uint32_t)(last + 1);
+  return last;
 }

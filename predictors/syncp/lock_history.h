@@ -66,9 +66,11 @@ void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64
 /* Thread t releases `lock`; `release` is its clock, the release included. */
 void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 
-/* The index of q's last acquire with k <= bound, or -1; checking thread
-** t's cursor, if moved (move: t's closed past, contained in every ideal t
-** closes), or else read, is where the search starts. */
+/* The index of q's last acquire with k <= bound, or -1, searched from
+** checking thread t's cursor.  move: t's closed past (contained in every
+** ideal t closes), to which the cursor moves first; NULL when the ideal
+** searched is t's closed past itself, growing, so the answer becomes the
+** cursor. */
 int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
                              const rp_vc *move);
 
