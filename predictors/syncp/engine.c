@@ -87,12 +87,21 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
   return c->r != NULL;
 }
 
-/* I := the closure of P(e2) (thread t's closed past, inside I) and c's
-** strict past. */
+/* Thread t's past as the checks see it: its closure, or with
+** --no-closed-past its TRF clock (closures then start from scratch). */
+static const rp_vc *past_of(const sp_engine *e, uint32_t t) {
+  return e->cfg->no_closed_past ? &e->thr[t].trf : &e->thr[t].closed;
+}
+
+/* I := the closure of P(e2) (thread t's past, inside I) and c's strict
+** past.  From a closed past only the locks that gain an acquire can break
+** the rule; from a TRF clock any lock can. */
 static void close_with(sp_engine *e, rp_vc *I, uint32_t t, const sp_cand *c) {
   sp_closing_begin(&e->closing);
+  if (e->cfg->no_closed_past)
+    for (uint32_t lock = 0; lock < e->locks.cap; lock++) sp_closing_mark(&e->closing, lock);
   sp_closing_join(&e->closing, I, sp_record_past(c->r));
-  sp_closing_finish(&e->closing, I, t, &e->thr[t].closed);
+  sp_closing_finish(&e->closing, I, t, past_of(e, t));
 }
 
 /* Whether candidate c (not in the closure of P(e2)) races with thread t's
@@ -114,7 +123,7 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   rp_access second = rp_access_of(ev, pos);
   rp_report_pair(rep, &first, &second, ev->operand, NULL);
   if (!e->cfg->witness_dir) return;
-  rp_vc_copy(&e->ideal, &e->thr[ev->thread].closed);
+  rp_vc_copy(&e->ideal, past_of(e, ev->thread));
   close_with(e, &e->ideal, ev->thread, c);
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
@@ -154,7 +163,7 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
                        bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
   const sp_thread *th = &e->thr[t];
   const sp_slot *slot = &var->slot[s];
-  rp_clock past_u = rp_vc_get(&th->closed, slot->thread);
+  rp_clock past_u = rp_vc_get(past_of(e, t), slot->thread);
   /* The usual case, answered from the slot alone: everything of u is in
   ** the past (the heads, not read, are moved when next needed). */
   if (slot->last[SP_WRITES] <= past_u && (!writer || slot->last[SP_READS] <= past_u))
@@ -168,7 +177,7 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
   }
   do {
     ++*scanned;
-    rp_vc_copy(&e->ideal, &th->closed);
+    rp_vc_copy(&e->ideal, past_of(e, t));
     if (races(e, t, c, &e->ideal)) {
       rd->race_k = c->r->k;
       rd->race_snap = snap;
@@ -188,7 +197,7 @@ static void all_races(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s,
                       uint64_t *scanned) {
   uint32_t t = ev->thread, *head = sp_reader_at(var, r, s)->head, idx[2] = {head[0], head[1]};
   bool writer = ev->op == RP_OP_WRITE;
-  const rp_vc *past = &e->thr[t].closed;
+  const rp_vc *past = past_of(e, t);
   rp_vc I;
   rp_vc_init(&I);
   rp_vc_copy(&I, past);
@@ -243,9 +252,11 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   } else if (lw->trf.own) {
     if (sp_ref_join(&e->snaps, lw->trf, &th->trf)) {
       sp_snapshots_changed(&e->snaps, t);
-      sp_closing_begin(&e->closing);
-      sp_closing_join(&e->closing, &th->closed, lw->trf);
-      sp_closing_finish(&e->closing, &th->closed, t, NULL);
+      if (!e->cfg->no_closed_past) {
+        sp_closing_begin(&e->closing);
+        sp_closing_join(&e->closing, &th->closed, lw->trf);
+        sp_closing_finish(&e->closing, &th->closed, t, NULL);
+      }
     }
     rp_vc_join(&th->shb, &lw->shb);
   }
@@ -260,6 +271,7 @@ static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
 
 /* Thread t's closed past takes in thread u's (fork, join). */
 static void join_closed(sp_engine *e, uint32_t t, uint32_t u) {
+  if (e->cfg->no_closed_past) return;
   sp_closing_begin(&e->closing);
   sp_closing_join_vc(&e->closing, &e->thr[t].closed, &e->thr[u].closed);
   sp_closing_finish(&e->closing, &e->thr[t].closed, t, NULL);
@@ -278,6 +290,7 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
     th->acquires++;
+    if (e->cfg->no_closed_past) break;
     sp_closing_begin(&e->closing);
     sp_closing_mark(&e->closing, other);
     sp_closing_finish(&e->closing, &th->closed, t, NULL);

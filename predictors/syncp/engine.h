@@ -29,6 +29,7 @@
 typedef struct sp_config {
   bool all_pairs;
   bool no_shb_shortcut;   /* decide every candidate by a closure */
+  bool no_closed_past;    /* candidates against the TRF past, closures from scratch */
   const char *witness_dir;
 } sp_config;
 

@@ -57,6 +57,10 @@ int main(int argc, char **argv) {
       {.name = "--no-shb-shortcut", .kind = RP_OPT_SET, .target = &config.no_shb_shortcut,
        .help = "decide every candidate with a closure, also those that race under SHB "
                "(same report, slower; for checking)"},
+      {.name = "--no-closed-past", .kind = RP_OPT_SET, .target = &config.no_closed_past,
+       .help = "do not keep each thread's past closed: test candidates against the thread's "
+               "clock and close every candidate's ideal from scratch (same report, slower; for "
+               "checking)"},
       {0},
   };
   static const rp_streaming syncp = {

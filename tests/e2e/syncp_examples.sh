@@ -1,7 +1,8 @@
 # rp-syncp on the spec's test vectors (datasets/crafted/syncp-*.std: V1-V12
 # and the re-entrant trace RAPID dies on): exactly the pairs their headers
 # list, by default and with --all-pairs (crafted_verdicts.sh on those files
-# only); the same rows without the SHB shortcut; and a witness for every
+# only); the same rows without the SHB shortcut or the closed pasts; and a
+# witness for every
 # pair that rp check-witness accepts under --def sync-preserving.
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -25,9 +26,12 @@ witnesses() {
 
 for t in datasets/crafted/syncp-*.std; do
   name=$(basename "$t" .std)
-  expect_eq "$name without the SHB shortcut" "$(pairs syncp "$t" --no-shb-shortcut)" "$(pairs syncp "$t")"
-  expect_eq "$name --all-pairs without the SHB shortcut" \
-    "$(pairs syncp "$t" --all-pairs --no-shb-shortcut)" "$(pairs syncp "$t" --all-pairs)"
+  for o in --no-shb-shortcut --no-closed-past "--no-closed-past --no-shb-shortcut"; do
+    # shellcheck disable=SC2086  # the options are words on purpose
+    expect_eq "$name $o" "$(pairs syncp "$t" $o)" "$(pairs syncp "$t")"
+    # shellcheck disable=SC2086
+    expect_eq "$name --all-pairs $o" "$(pairs syncp "$t" --all-pairs $o)" "$(pairs syncp "$t" --all-pairs)"
+  done
   witnesses "$t"
   witnesses "$t" --all-pairs
 done
