@@ -104,9 +104,9 @@ static void close_with(sp_engine *e, rp_vc *I, uint32_t t, const sp_cand *c) {
   sp_closing_finish(&e->closing, I, t, past_of(e, t));
 }
 
-/* Whether candidate c (not in the closure of P(e2)) races with thread t's
-** access; I holds a closed ideal inside SPC(P(c) u P(e2)) that contains
-** t's closed past, and is grown. */
+/* Whether candidate c (outside thread t's past) races with t's access;
+** I holds an ideal between t's past and SPC(P(c) u P(e2)), closed unless
+** --no-closed-past, and is grown. */
 static bool races(sp_engine *e, uint32_t t, const sp_cand *c, rp_vc *I) {
   e->count.candidates++;
   if (!e->cfg->no_shb_shortcut && c->r->k > rp_vc_get(&e->thr[t].shb, c->u)) {

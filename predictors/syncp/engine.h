@@ -34,12 +34,13 @@ typedef struct sp_config {
 } sp_config;
 
 typedef struct sp_counts {
-  uint64_t candidates;    /* candidates decided (not in P(e2)) */
-  uint64_t past_pops;     /* candidates dead because inside P(e2) */
+  uint64_t candidates;    /* candidates decided (outside the reader's past) */
+  uint64_t past_pops;     /* candidates dead because inside the reader's closed
+                          ** past, counted when the reader next looks at them */
   uint64_t closure_pops;  /* candidates dead because inside a closure */
   uint64_t shb_races;     /* races decided without a closure */
   uint64_t known_races;   /* races known from the reader's last closure */
-  uint64_t longest_scan;  /* most candidates looked at for one access */
+  uint64_t longest_scan;  /* most candidates decided for one access */
 } sp_counts;
 
 typedef struct sp_thread {
