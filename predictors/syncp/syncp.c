@@ -8,6 +8,7 @@
 ** event, paired with its earliest partner; --all-pairs: every pair.
 */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "driver/driver.h"
@@ -38,6 +39,8 @@ static void syncp_finish(void *state, rp_race_report *rep) {
       c->candidates, c->past_pops, c->closure_pops, c->shb_races, c->known_races,
       e->closing.closures, e->closing.lock_checks, e->closing.releases_added, c->longest_scan, e->vars.records,
       e->locks.acquires, e->snaps.count, sp_engine_bytes(e) / 1024, e->witness.written);
+  snprintf(rep->extra_summary, sizeof rep->extra_summary,
+           "; %" PRIu64 " candidates, %" PRIu64 " closures", c->candidates, e->closing.closures);
 }
 
 static void syncp_destroy(void *state) {
@@ -67,10 +70,10 @@ int main(int argc, char **argv) {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "SyncP: exactly the sync-preserving races (acquires keep their order)",
                .options = options,
-               .notes = "Memory: a record of 24 bytes per access and per acquire, kept for the "
-                        "whole run, plus one clock copy (4 bytes per thread) each time a "
-                        "thread's clock changes through another thread.  Time: near-linear for "
-                        "a fixed number of threads and locks.",
+               .notes = "Memory: a record of 24 bytes per access and of 32 per acquire, kept "
+                        "for the whole run, plus one clock copy (4 bytes per thread) each time "
+                        "a thread's clock changes through another thread.  Time: near-linear "
+                        "for a fixed number of threads and locks.",
                .ctx = &config},
       .create = syncp_create,
       .event = syncp_event,
