@@ -62,6 +62,36 @@ $(HLIB): $(HLIB_SRC:%.c=$(OBJ)/%.o)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
+# The recording runtime (recorder/runtime, docs/record.md) runs inside the
+# programs `rp cc` builds: a static library built apart, position-independent
+# and never under the sanitizers, seeing predictors/common's headers only for
+# the raw event file's layout.  gcc asks for -ltsan and libtsan_preinit.o
+# whenever -fsanitize=thread is on its link line: rp cc points it at the empty
+# stand-ins in lib/gcc-stub so that the sanitizer's own runtime stays out.
+RT_SRC    := $(wildcard recorder/runtime/*.c)
+RT_OBJ    := $(BUILD)/rtobj
+RT_LIB    := $(BUILD)/lib/librprecord.a
+RT_STUB   := $(BUILD)/lib/gcc-stub
+RECORDER  := $(RT_LIB) $(RT_STUB)/libtsan.a $(RT_STUB)/libtsan_preinit.o
+RT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -fPIC -MMD -MP \
+             -Ipredictors/common
+
+$(RT_OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(RT_CFLAGS) -c -o $@ $<
+$(RT_LIB): $(RT_SRC:%.c=$(RT_OBJ)/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+$(RT_STUB)/libtsan.a:
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rc $@
+$(RT_STUB)/libtsan_preinit.o:
+	@mkdir -p $(@D)
+	$(CC) -fPIC -c -x c /dev/null -o $@
+all: $(RECORDER)
+# rp record names locations and variables with elfutils' libdw.
+$(BIN)/rp-record: LDLIBS += -ldw -lelf
+
 # One link rule per program directory.
 define common_program
 $(BIN)/rp-$(notdir $(1)): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(1)/*.c)) $(COMMON_LIB)
@@ -135,7 +165,7 @@ deps:
 clean:
 	rm -rf build
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/rtobj -name '*.d' 2>/dev/null)
 
 # The readers' libFuzzer target (clang); a short run is part of `make check`,
 # `make fuzz-readers FUZZ_SECONDS=N` runs it longer.

@@ -1,0 +1,80 @@
+/*
+** The raw event file `rp record` shares with the recording runtime
+** (recorder/runtime) linked into a program built by `rp cc`.
+**
+** rp-record creates the file (header, then room for `capacity` records,
+** sparse), names it in the environment variable RP_RECORD_RAW, and runs the
+** program; the runtime maps it MAP_SHARED and appends records.  Because the
+** pages belong to a file, what the program wrote survives however it ends
+** (exit from any thread, a crash, SIGKILL), and rp-record turns the records
+** into a trace afterwards (tools/record).
+**
+** A record's index is taken from one atomic counter, so the index order is
+** the trace order.  The record is filled after its index is claimed and its
+** op is stored last (release): a record whose op is still RP_RAW_HOLE was
+** claimed by a thread that died before filling it, and is skipped.
+** Header only: the runtime must not link predictors/common.
+*/
+#ifndef RP_RECORDED_RAW_H
+#define RP_RECORDED_RAW_H
+
+#include <stdint.h>
+
+#define RP_RAW_ENV "RP_RECORD_RAW"
+#define RP_RAW_MAGIC 0x31574152505200ull   /* "\0RPRAW1\0" little-endian */
+/* A string the runtime holds and rp-record looks for in the executable, to
+** tell a program built with `rp cc` from one that is not. */
+#define RP_RAW_RUNTIME_MARK "rp-record-runtime-1"
+
+/* The C library calls the runtime wraps: rp cc links with
+** -Wl,--wrap=NAME for each, and the runtime defines __wrap_NAME. */
+#define RP_RAW_WRAPPED                                                        \
+  "pthread_create,pthread_join,"                                              \
+  "pthread_mutex_lock,pthread_mutex_trylock,pthread_mutex_timedlock,pthread_mutex_unlock," \
+  "pthread_spin_lock,pthread_spin_trylock,pthread_spin_unlock,"               \
+  "pthread_cond_wait,pthread_cond_timedwait,pthread_barrier_wait,"            \
+  "pthread_rwlock_rdlock,pthread_rwlock_tryrdlock,pthread_rwlock_timedrdlock," \
+  "pthread_rwlock_wrlock,pthread_rwlock_trywrlock,pthread_rwlock_timedwrlock," \
+  "pthread_rwlock_unlock"
+
+typedef enum rp_raw_op {
+  RP_RAW_HOLE,      /* claimed, never filled */
+  RP_RAW_READ,      /* addr: the 8-byte word */
+  RP_RAW_WRITE,
+  RP_RAW_ACQ,       /* addr: the lock (mutex, spin lock, rwlock, barrier, atomic word) */
+  RP_RAW_REL,
+  RP_RAW_READER_ACQ,   /* addr: an rwlock; aux: the reader thread it is private to */
+  RP_RAW_READER_REL,
+  RP_RAW_FORK,      /* addr: the child's thread number */
+  RP_RAW_JOIN,
+  RP_RAW_BRANCH,    /* addr: 0 */
+  RP_RAW_OP_COUNT
+} rp_raw_op;
+
+typedef struct rp_raw_event {
+  uint64_t pc;       /* the return address of the call that logged it */
+  uint64_t addr;
+  uint32_t thread;   /* 0 = the main thread, then in creation order */
+  uint16_t aux;
+  uint16_t op;       /* rp_raw_op, written last */
+} rp_raw_event;
+
+/* Why recording stopped before the program ended. */
+enum { RP_RAW_RUNNING = 0, RP_RAW_FULL = 1 };
+
+typedef struct rp_raw_header {
+  uint64_t magic;
+  uint64_t capacity;        /* records the file has room for (rp-record) */
+  uint64_t next;            /* the next index to claim; may pass capacity */
+  uint64_t exe_base;        /* the executable's load bias (runtime) */
+  uint32_t started;         /* 1 once the runtime has mapped the file */
+  uint32_t stopped;         /* RP_RAW_FULL when capacity was reached */
+  uint32_t branches;        /* 0: do not log branches (rp-record) */
+  uint32_t threads;         /* threads numbered so far (runtime) */
+  uint64_t reserved[2];
+} rp_raw_header;
+
+_Static_assert(sizeof(rp_raw_event) == 24, "a raw record is 24 bytes");
+_Static_assert(sizeof(rp_raw_header) == 64, "the raw header is 64 bytes");
+
+#endif

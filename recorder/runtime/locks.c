@@ -1,0 +1,91 @@
+/*
+** Mutexes, spin locks, condition variables and barriers, wrapped at link
+** time like thread creation (threads.c).  An acquire is logged once the
+** lock is held (a trylock or timedlock only when it succeeds), a release
+** before the lock is let go, so the trace orders the critical sections of
+** a lock as they happened.  A condition wait releases the mutex and
+** acquires it again: rel before the wait, acq after it returns (also on a
+** timeout, since the mutex is held again then).
+*/
+#include <pthread.h>
+#include <time.h>
+
+#include "log.h"
+
+static void acquired(int rc, const volatile void *lock, uintptr_t pc) {
+  if (rc == 0 && rt_active) rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
+}
+static void releasing(const volatile void *lock, uintptr_t pc) {
+  if (rt_active) rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
+}
+
+/* X(name, lock type, extra parameters, extra arguments): one wrapper of an
+** acquiring call. */
+#define ACQUIRING(name, type, params, args)                                  \
+  int __real_##name(type *l params);                                         \
+  int __wrap_##name(type *l params);                                         \
+  int __wrap_##name(type *l params) {                                        \
+    int rc = __real_##name(l args);                                          \
+    acquired(rc, l, RT_CALLER());                                            \
+    return rc;                                                               \
+  }
+#define RELEASING(name, type)                                                \
+  int __real_##name(type *l);                                                \
+  int __wrap_##name(type *l);                                                \
+  int __wrap_##name(type *l) {                                               \
+    releasing(l, RT_CALLER());                                               \
+    return __real_##name(l);                                                 \
+  }
+
+ACQUIRING(pthread_mutex_lock, pthread_mutex_t, NONE, NONE)
+ACQUIRING(pthread_mutex_trylock, pthread_mutex_t, NONE, NONE)
+ACQUIRING(pthread_mutex_timedlock, pthread_mutex_t, TIMEOUT, TIMEOUT_ARG)
+RELEASING(pthread_mutex_unlock, pthread_mutex_t)
+ACQUIRING(pthread_spin_lock, pthread_spinlock_t, NONE, NONE)
+ACQUIRING(pthread_spin_trylock, pthread_spinlock_t, NONE, NONE)
+RELEASING(pthread_spin_unlock, pthread_spinlock_t)
+
+int __real_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m);
+int __real_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t);
+int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m);
+int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t);
+
+int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+  uintptr_t pc = RT_CALLER();
+  releasing(m, pc);
+  int rc = __real_pthread_cond_wait(c, m);
+  acquired(0, m, pc);
+  return rc;
+}
+
+int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t) {
+  uintptr_t pc = RT_CALLER();
+  releasing(m, pc);
+  int rc = __real_pthread_cond_timedwait(c, m, t);
+  acquired(0, m, pc);
+  return rc;
+}
+
+/* A barrier orders everything before it in every thread before everything
+** after it in every thread: each thread logs acq(B) rel(B) on its way in
+** and again on its way out, as one step each, so every way-in pair
+** precedes every way-out pair.  Predictive analyses see these as empty
+** critical sections and may reorder across them, as they would across any
+** handshake that shares no data. */
+static void touch_barrier(pthread_barrier_t *b, uintptr_t pc) {
+  if (!rt_active) return;
+  rt_stripe_lock(b);
+  rt_log(RP_RAW_ACQ, (uintptr_t)b, 0, pc);
+  rt_log(RP_RAW_REL, (uintptr_t)b, 0, pc);
+  rt_stripe_unlock(b);
+}
+
+int __real_pthread_barrier_wait(pthread_barrier_t *b);
+int __wrap_pthread_barrier_wait(pthread_barrier_t *b);
+int __wrap_pthread_barrier_wait(pthread_barrier_t *b) {
+  uintptr_t pc = RT_CALLER();
+  touch_barrier(b, pc);
+  int rc = __real_pthread_barrier_wait(b);
+  touch_barrier(b, pc);
+  return rc;
+}

@@ -1,0 +1,47 @@
+/*
+** The recording runtime's core: the shared event file and how a thread
+** appends to it.  Everything here runs inside the recorded program, so it
+** allocates nothing on the event path, takes no pthread lock (the program's
+** calls to those are wrapped) and keeps a thread's cost to one atomic
+** increment and one 24-byte store per event.
+*/
+#ifndef RP_RT_LOG_H
+#define RP_RT_LOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "trace/recorded_raw.h"
+
+/* Whether events are being logged: the file is mapped and not yet full. */
+extern bool rt_active;
+/* Whether branches are logged too. */
+extern bool rt_branches;
+/* This thread's number: 0 for the main thread, then in creation order. */
+extern __thread uint32_t rt_thread;
+
+/* Map the file named by RP_RECORD_RAW, once; does nothing if unset. */
+void rt_init(void);
+
+/* Append one event of this thread. */
+void rt_log(rp_raw_op op, uint64_t addr, uint16_t aux, uintptr_t pc);
+
+/* The next thread number (for a thread about to be created). */
+uint32_t rt_new_thread(void);
+
+/* The pc of the call that led here, for rt_log. */
+#define RT_CALLER() ((uintptr_t)__builtin_return_address(0))
+
+/* A spin lock of a small striped table, chosen by an address: it makes
+** the real operation and its events one step in the trace (atomics, the
+** read side of rwlocks, barriers). */
+void rt_stripe_lock(const volatile void *addr);
+void rt_stripe_unlock(const volatile void *addr);
+
+/* The extra parameters and arguments of a wrapped call, for the wrapper
+** macros of locks.c and rwlocks.c: none, or a timed call's deadline. */
+#define NONE
+#define TIMEOUT , const struct timespec *abstime
+#define TIMEOUT_ARG , abstime
+
+#endif

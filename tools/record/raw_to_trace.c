@@ -1,0 +1,179 @@
+/*
+** Each distinct code address, data word and lock is symbolized once, the
+** first time a record names it: key tables map the raw values to dense ids
+** and arrays beside them hold the trace's name ids.
+*/
+#include "raw_to_trace.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/key_table.h"
+#include "trace/bin_format.h"
+#include "trace/std_format.h"
+
+enum { NAME_MAX_LEN = 512 };
+
+typedef struct namer {
+  symbolizer *names;
+  rp_symbols sym;
+  const char *skip_accesses;
+  rp_key_table pcs, words, locks;
+  struct pc_info { uint32_t loc; bool skips_accesses; } *pc_info;
+  uint32_t *var_of_word, *lock_of_key;
+  size_t pc_cap, word_cap, lock_cap;
+  uint32_t *thread_id;   /* trace id of thread number n, or UINT32_MAX */
+  size_t thread_cap;
+} namer;
+
+static uint32_t key_of(rp_key_table *t, uint64_t a, uint32_t b, bool *added) {
+  uint32_t key[3] = {(uint32_t)a, (uint32_t)(a >> 32), b};
+  return rp_key_table_add(t, key, added);
+}
+
+/* Whether the file of location "file:line" matches the glob. */
+static bool file_matches(const char *loc, const char *glob) {
+  char file[NAME_MAX_LEN];
+  snprintf(file, sizeof file, "%s", loc);
+  char *colon = strrchr(file, ':');
+  if (colon) *colon = '\0';
+  return fnmatch(glob, file, 0) == 0;
+}
+
+/* What is known of code address pc: its location, and whether accesses
+** there are left out. */
+static const struct pc_info *pc_info_of(namer *n, uint64_t pc) {
+  bool added;
+  uint32_t k = key_of(&n->pcs, pc, 0, &added);
+  if (added) {
+    char name[NAME_MAX_LEN];
+    symbolize_location(n->names, pc, name, sizeof name);
+    RP_GROW(n->pc_info, n->pc_cap, k);
+    n->pc_info[k].loc = rp_names_intern(&n->sym.locs, name, strlen(name));
+    n->pc_info[k].skips_accesses = n->skip_accesses && file_matches(name, n->skip_accesses);
+  }
+  return &n->pc_info[k];
+}
+
+static uint32_t var_of(namer *n, uint64_t word) {
+  bool added;
+  uint32_t k = key_of(&n->words, word, 0, &added);
+  if (added) {
+    char name[NAME_MAX_LEN];
+    symbolize_data(n->names, word, name, sizeof name);
+    RP_GROW(n->var_of_word, n->word_cap, k);
+    n->var_of_word[k] = rp_names_intern(&n->sym.vars, name, strlen(name));
+  }
+  return n->var_of_word[k];
+}
+
+/* A lock, or with reader set the read-side lock "L.r.Tn" of rwlock L. */
+static uint32_t lock_of(namer *n, uint64_t addr, bool reader, uint16_t thread) {
+  bool added;
+  uint32_t k = key_of(&n->locks, addr, reader ? (uint32_t)thread + 1 : 0, &added);
+  if (added) {
+    char name[NAME_MAX_LEN];
+    symbolize_data(n->names, addr, name, sizeof name);
+    if (reader) snprintf(name + strlen(name), sizeof name - strlen(name), ".r.T%u", thread);
+    RP_GROW(n->lock_of_key, n->lock_cap, k);
+    n->lock_of_key[k] = rp_names_intern(&n->sym.locks, name, strlen(name));
+  }
+  return n->lock_of_key[k];
+}
+
+static uint32_t thread_of(namer *n, uint32_t number) {
+  if (number >= n->thread_cap) {
+    size_t old = n->thread_cap;
+    RP_GROW(n->thread_id, n->thread_cap, number);
+    memset(n->thread_id + old, 0xff, (n->thread_cap - old) * sizeof *n->thread_id);
+  }
+  if (n->thread_id[number] == UINT32_MAX) {
+    char name[16];
+    snprintf(name, sizeof name, "T%u", number);
+    n->thread_id[number] = rp_names_intern(&n->sym.threads, name, strlen(name));
+  }
+  return n->thread_id[number];
+}
+
+/* The event of record r, or false if it is none (a hole, a skipped access). */
+static bool event_of(namer *n, const rp_raw_event *r, rp_event *ev) {
+  static const uint16_t op_of[RP_RAW_OP_COUNT] = {
+      [RP_RAW_READ] = RP_OP_READ, [RP_RAW_WRITE] = RP_OP_WRITE,
+      [RP_RAW_ACQ] = RP_OP_ACQ, [RP_RAW_REL] = RP_OP_REL,
+      [RP_RAW_READER_ACQ] = RP_OP_ACQ, [RP_RAW_READER_REL] = RP_OP_REL,
+      [RP_RAW_FORK] = RP_OP_FORK, [RP_RAW_JOIN] = RP_OP_JOIN, [RP_RAW_BRANCH] = RP_OP_BRANCH};
+  unsigned op = r->op;
+  if (op == RP_RAW_HOLE || op >= RP_RAW_OP_COUNT) return false;
+  const struct pc_info *at = pc_info_of(n, r->pc);
+  *ev = (rp_event){.thread = thread_of(n, r->thread), .loc = at->loc, .op = op_of[op],
+                   .operand = RP_NO_OPERAND};
+  switch (op) {
+    case RP_RAW_READ:
+    case RP_RAW_WRITE:
+      if (at->skips_accesses) return false;
+      ev->operand = var_of(n, r->addr);
+      break;
+    case RP_RAW_ACQ:
+    case RP_RAW_REL: ev->operand = lock_of(n, r->addr, false, 0); break;
+    case RP_RAW_READER_ACQ:
+    case RP_RAW_READER_REL: ev->operand = lock_of(n, r->addr, true, r->aux); break;
+    case RP_RAW_FORK:
+    case RP_RAW_JOIN: ev->operand = thread_of(n, (uint32_t)r->addr); break;
+    default: break;
+  }
+  return true;
+}
+
+static void write_failed(const char *path) {
+  rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", path, strerror(errno));
+}
+
+trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer *names,
+                         const trace_request *req) {
+  namer n = {.names = names, .skip_accesses = req->skip_accesses};
+  rp_symbols_init(&n.sym);
+  rp_key_table_init(&n.pcs, 3);
+  rp_key_table_init(&n.words, 3);
+  rp_key_table_init(&n.locks, 3);
+  FILE *out = fopen(req->path, "wb");
+  if (out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
+  rp_bin_writer w;
+  if (!req->std && rp_bin_writer_start(&w, out) < 0) write_failed(req->path);
+  thread_of(&n, 0);   /* T0 is the main thread even if it logged nothing */
+
+  trace_shape shape = {0};
+  for (uint64_t i = 0; i < count; i++) {
+    rp_event ev;
+    if (!event_of(&n, &records[i], &ev)) {
+      shape.holes += records[i].op == RP_RAW_HOLE;
+      continue;
+    }
+    shape.events++;
+    shape.branches += ev.op == RP_OP_BRANCH;
+    char problem[256];
+    if (!req->std) rp_bin_writer_event(&w, &ev);
+    else if (rp_std_write_event(out, &n.sym, &ev, problem, sizeof problem) < 0)
+      rp_die(RP_EXIT_INTERNAL, "%s: %s", req->path, problem);
+  }
+  if (req->std && req->note) fprintf(out, "# rp record: %s\n", req->note);
+  int failed = req->std ? fflush(out) : rp_bin_writer_finish(&w, &n.sym);
+  if (failed || ferror(out) || fclose(out) != 0) write_failed(req->path);
+
+  shape.threads = n.sym.threads.count;
+  shape.locks = n.sym.locks.count;
+  shape.vars = n.sym.vars.count;
+  shape.locs = n.sym.locs.count;
+  rp_symbols_free(&n.sym);
+  rp_key_table_free(&n.pcs);
+  rp_key_table_free(&n.words);
+  rp_key_table_free(&n.locks);
+  free(n.pc_info);
+  free(n.var_of_word);
+  free(n.lock_of_key);
+  free(n.thread_id);
+  return shape;
+}
