@@ -3,11 +3,13 @@
 ** be: two readers hold it at once, and a trace may not have two threads
 ** holding one lock.  So each reader thread Ti gets a lock of its own,
 ** "L.r.Ti" in the trace:
-**   - a read lock by Ti logs acq(L) rel(L), which orders it after the last
-**     writer, then acq(L.r.Ti), held until Ti's read unlock;
+**   - a read lock by Ti logs acq(L.r.Ti), held until Ti's read unlock; the
+**     first one of Ti on L logs acq(L) rel(L) before it, which orders it
+**     after the writers before (later writers hold L.r.Ti too);
 **   - a write lock logs acq(L) and then acq(L.r.Tj) for every thread Tj
 **     that ever read-locked L, released in reverse order at the unlock.
-** Readers are thus not ordered with one another, a writer is ordered with
+** Readers are thus not ordered with one another (but for the first read
+** lock of each thread, which comes after the first ones before it), a writer is ordered with
 ** every reader before and after it, and the read sections of Tj and the
 ** write sections are critical sections of a common lock (L.r.Tj), as the
 ** lock-set predictors need.  The bookkeeping and the events of one rwlock
@@ -45,26 +47,29 @@ static rwlock_info *info_of(const void *lock) {
   return NULL;
 }
 
-static void add_reader(rwlock_info *info, uint32_t thread) {
+/* Adds thread to the readers of info; false if it was one already. */
+static bool add_reader(rwlock_info *info, uint32_t thread) {
   for (uint32_t k = 0; k < info->count; k++)
-    if (info->readers[k] == thread) return;
+    if (info->readers[k] == thread) return false;
   if (info->count == info->cap) {
     uint32_t cap = info->cap ? 2 * info->cap : 8;
     uint32_t *grown = realloc(info->readers, cap * sizeof *grown);
-    if (grown == NULL) return;   /* this reader is then not ordered with later writers */
+    if (grown == NULL) return true;   /* it is then not ordered with later writers */
     info->readers = grown;
     info->cap = cap;
   }
   info->readers[info->count++] = thread;
+  return true;
 }
 
 static void read_locked(int rc, const void *lock, uintptr_t pc) {
   if (rc != 0 || !rt_active) return;
   rt_stripe_lock(&guard);
   rwlock_info *info = info_of(lock);
-  if (info) add_reader(info, rt_thread);
-  rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
-  rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
+  if (info == NULL || add_reader(info, rt_thread)) {
+    rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
+    rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
+  }
   rt_log(RP_RAW_READER_ACQ, (uintptr_t)lock, (uint16_t)rt_thread, pc);
   rt_stripe_unlock(&guard);
 }
