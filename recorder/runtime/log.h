@@ -29,6 +29,9 @@ void rt_log(rp_raw_op op, uint64_t addr, uint16_t aux, uintptr_t pc);
 /* The next thread number (for a thread about to be created). */
 uint32_t rt_new_thread(void);
 
+/* The calling thread is ending: its stack will be reused (memory.c). */
+void rt_stack_retired(void);
+
 /* The pc of the call that led here, for rt_log. */
 #define RT_CALLER() ((uintptr_t)__builtin_return_address(0))
 

@@ -57,7 +57,9 @@ static void *run(void *p) {
   start s = *(start *)p;
   free(p);
   rt_thread = s.number;
-  return s.fn(s.arg);
+  void *result = s.fn(s.arg);
+  rt_stack_retired();
+  return result;
 }
 
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {

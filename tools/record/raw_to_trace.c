@@ -25,6 +25,8 @@ typedef struct namer {
   rp_key_table pcs, words, locks;
   struct pc_info { uint32_t loc; bool skips_accesses; } *pc_info;
   uint32_t *var_of_word, *lock_of_key;
+  uint32_t *word_generation;   /* times the word was freed: a suffix of its name */
+  size_t generation_cap;
   size_t pc_cap, word_cap, lock_cap;
   uint32_t *thread_id;   /* trace id of thread number n, or UINT32_MAX */
   size_t thread_cap;
@@ -63,12 +65,46 @@ static uint32_t var_of(namer *n, uint64_t word) {
   bool added;
   uint32_t k = key_of(&n->words, word, 0, &added);
   if (added) {
+    RP_GROW(n->var_of_word, n->word_cap, k);
+    RP_GROW(n->word_generation, n->generation_cap, k);
+    n->word_generation[k] = 0;
+  }
+  if (added || n->var_of_word[k] == UINT32_MAX) {
     char name[NAME_MAX_LEN];
     symbolize_data(n->names, word, name, sizeof name);
-    RP_GROW(n->var_of_word, n->word_cap, k);
+    if (n->word_generation[k])
+      snprintf(name + strlen(name), sizeof name - strlen(name), "#%u", n->word_generation[k]);
     n->var_of_word[k] = rp_names_intern(&n->sym.vars, name, strlen(name));
   }
   return n->var_of_word[k];
+}
+
+static void forget_word(namer *n, uint32_t k) {
+  if (n->var_of_word[k] == UINT32_MAX) return;
+  n->var_of_word[k] = UINT32_MAX;
+  n->word_generation[k]++;
+}
+
+/* Memory [lo, hi) was freed: its words named from now on are new
+** variables.  Walks the range or the words seen so far, whichever is
+** shorter (a thread's stack is megabytes, of which few words were used). */
+static void forget_range(namer *n, uint64_t lo, uint64_t hi) {
+  lo &= ~(uint64_t)7;
+  size_t seen = rp_key_table_count(&n->words);
+  if (hi <= lo) return;
+  if ((hi - lo) / 8 <= seen) {
+    for (uint64_t w = lo; w < hi; w += 8) {
+      uint32_t key[3] = {(uint32_t)w, (uint32_t)(w >> 32), 0};
+      uint32_t k = rp_key_table_find(&n->words, key);
+      if (k != RP_KEY_NONE) forget_word(n, k);
+    }
+    return;
+  }
+  for (uint32_t k = 0; k < seen; k++) {
+    const uint32_t *key = rp_key_table_key(&n->words, k);
+    uint64_t w = key[0] | (uint64_t)key[1] << 32;
+    if (w >= lo && w < hi) forget_word(n, k);
+  }
 }
 
 /* A lock, or with reader set the read-side lock "L.r.Tn" of rwlock L. */
@@ -107,7 +143,8 @@ static bool event_of(namer *n, const rp_raw_event *r, rp_event *ev) {
       [RP_RAW_READER_ACQ] = RP_OP_ACQ, [RP_RAW_READER_REL] = RP_OP_REL,
       [RP_RAW_FORK] = RP_OP_FORK, [RP_RAW_JOIN] = RP_OP_JOIN, [RP_RAW_BRANCH] = RP_OP_BRANCH};
   unsigned op = r->op;
-  if (op == RP_RAW_HOLE || op >= RP_RAW_OP_COUNT) return false;
+  if (op == RP_RAW_FREE) forget_range(n, r->addr, r->pc);
+  if (op == RP_RAW_HOLE || op == RP_RAW_FREE || op >= RP_RAW_OP_COUNT) return false;
   const struct pc_info *at = pc_info_of(n, r->pc);
   *ev = (rp_event){.thread = thread_of(n, r->thread), .loc = at->loc, .op = op_of[op],
                    .operand = RP_NO_OPERAND};
@@ -173,6 +210,7 @@ trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer
   rp_key_table_free(&n.locks);
   free(n.pc_info);
   free(n.var_of_word);
+  free(n.word_generation);
   free(n.lock_of_key);
   free(n.thread_id);
   return shape;

@@ -38,7 +38,7 @@ static void usage(void) {
       "  -o, --output TRACE      where to write the trace (default PROGRAM.trace.bin, or\n"
       "                          PROGRAM.trace.std with --format std, in this directory)\n"
       "  --format std|bin        the trace's format (default: .std output is STD, else binary)\n"
-      "  --max-events N          stop recording after N events (default %llu); the\n"
+      "  --max-events N          stop recording after at most N events (default %llu); the\n"
       "                          program runs on unrecorded\n"
       "  --no-branches           no br events\n"
       "  --no-accesses-of GLOB   no r/w events at locations in files matching GLOB\n"

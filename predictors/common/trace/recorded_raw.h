@@ -35,7 +35,7 @@
   "pthread_cond_wait,pthread_cond_timedwait,pthread_barrier_wait,"            \
   "pthread_rwlock_rdlock,pthread_rwlock_tryrdlock,pthread_rwlock_timedrdlock," \
   "pthread_rwlock_wrlock,pthread_rwlock_trywrlock,pthread_rwlock_timedwrlock," \
-  "pthread_rwlock_unlock"
+  "pthread_rwlock_unlock,pthread_exit,free,realloc"
 
 typedef enum rp_raw_op {
   RP_RAW_HOLE,      /* claimed, never filled */
@@ -48,6 +48,8 @@ typedef enum rp_raw_op {
   RP_RAW_FORK,      /* addr: the child's thread number */
   RP_RAW_JOIN,
   RP_RAW_BRANCH,    /* addr: 0 */
+  RP_RAW_FREE,      /* memory [addr, pc) was freed (free, a thread's stack at its
+                    ** end): not an event; its words are new variables after it */
   RP_RAW_OP_COUNT
 } rp_raw_op;
 

@@ -1,6 +1,7 @@
 /* Correctly synchronized: every shared word is ordered by a mutex, a
 ** condition variable, a read-write lock, a spin lock, a barrier, an
-** atomic release/acquire pair or a join.  Nothing may be reported. */
+** atomic release/acquire pair or a join.  The false-positive check: no
+** predictor may report anything. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <sched.h>

@@ -1,0 +1,53 @@
+/*
+** Memory that is freed and used again: a heap block freed by one thread
+** and handed out again to another, or the stack of a thread that ended,
+** reused for the next thread.  The words are the same addresses but new
+** variables, unordered with the old ones by any synchronization the
+** program made; ThreadSanitizer forgets their history at allocation.  Here
+** a FREE record marks the range, and rp record names its words anew after
+** it (tools/record), so the old and new uses do not look like races.
+*/
+#include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "log.h"
+
+void __real_free(void *p);
+void *__real_realloc(void *p, size_t size);
+void __real_pthread_exit(void *result) __attribute__((noreturn));
+void __wrap_free(void *p);
+void *__wrap_realloc(void *p, size_t size);
+void __wrap_pthread_exit(void *result) __attribute__((noreturn));
+
+static void freed(const void *p, size_t size) {
+  if (rt_active && p) rt_log(RP_RAW_FREE, (uintptr_t)p, 0, (uintptr_t)p + size);
+}
+
+void __wrap_free(void *p) {
+  if (p) freed(p, malloc_usable_size(p));
+  __real_free(p);
+}
+
+/* A block realloc moves is freed; one it grows or shrinks in place keeps
+** its variables. */
+void *__wrap_realloc(void *p, size_t size) {
+  size_t old_size = p ? malloc_usable_size(p) : 0;
+  void *q = __real_realloc(p, size);
+  if (q && p && q != p) freed(p, old_size);
+  return q;
+}
+
+void rt_stack_retired(void) {
+  pthread_attr_t attr;
+  void *lo;
+  size_t size;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+  if (pthread_attr_getstack(&attr, &lo, &size) == 0) freed(lo, size);
+  pthread_attr_destroy(&attr);
+}
+
+void __wrap_pthread_exit(void *result) {
+  rt_stack_retired();
+  __real_pthread_exit(result);
+}
