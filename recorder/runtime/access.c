@@ -21,7 +21,7 @@ static void log_words(rp_raw_op op, const volatile void *addr, size_t size, uint
   if (p >= __start___sancov_cntrs && p < __stop___sancov_cntrs) return;
   uint64_t first = (uint64_t)(uintptr_t)addr & WORD_MASK;
   uint64_t last = ((uint64_t)(uintptr_t)addr + size - 1) & WORD_MASK;
-  for (uint64_t w = first; w <= last && rt_active; w += 8) rt_log(op, w, 0, pc);
+  for (uint64_t w = first; w <= last && rt_active; w += 8) rt_log(op, w, pc);
 }
 
 #define ACCESS_CALLBACKS(size)                                               \

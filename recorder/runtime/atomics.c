@@ -21,13 +21,13 @@ static uint64_t word_of(const volatile void *a) { return (uint64_t)(uintptr_t)a 
 
 static void begin(const volatile void *a, uintptr_t pc) {
   rt_stripe_lock(a);
-  if (rt_active) rt_log(RP_RAW_ACQ, word_of(a), 0, pc);
+  if (rt_active) rt_log(RP_RAW_ACQ, word_of(a), pc);
 }
 static void logged(rp_raw_op op, const volatile void *a, uintptr_t pc) {
-  if (rt_active) rt_log(op, word_of(a), 0, pc);
+  if (rt_active) rt_log(op, word_of(a), pc);
 }
 static void end(const volatile void *a, uintptr_t pc) {
-  if (rt_active) rt_log(RP_RAW_REL, word_of(a), 0, pc);
+  if (rt_active) rt_log(RP_RAW_REL, word_of(a), pc);
   rt_stripe_unlock(a);
 }
 

@@ -8,7 +8,7 @@
 #include "log.h"
 
 static void log_branch(uintptr_t pc) {
-  if (rt_active && rt_branches) rt_log(RP_RAW_BRANCH, 0, 0, pc);
+  if (rt_active && rt_branches) rt_log(RP_RAW_BRANCH, 0, pc);
 }
 
 /* One callback per operand type; the compiler emits the calls. */

@@ -13,10 +13,10 @@
 #include "log.h"
 
 static void acquired(int rc, const volatile void *lock, uintptr_t pc) {
-  if (rc == 0 && rt_active) rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
+  if (rc == 0 && rt_active) rt_log(RP_RAW_ACQ, (uintptr_t)lock, pc);
 }
 static void releasing(const volatile void *lock, uintptr_t pc) {
-  if (rt_active) rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
+  if (rt_active) rt_log(RP_RAW_REL, (uintptr_t)lock, pc);
 }
 
 /* X(name, lock type, extra parameters, extra arguments): one wrapper of an
@@ -67,16 +67,19 @@ int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const s
 }
 
 /* A barrier orders everything before it in every thread before everything
-** after it in every thread: each thread logs acq(B) rel(B) on its way in
-** and again on its way out, as one step each, so every way-in pair
-** precedes every way-out pair.  Predictive analyses see these as empty
-** critical sections and may reorder across them, as they would across any
-** handshake that shares no data. */
-static void touch_barrier(pthread_barrier_t *b, uintptr_t pc) {
+** after it in every thread.  It is logged as the counter a barrier keeps:
+** on its way in each thread increments the variable B under the lock B
+** (acq r w rel), on its way out reads it under B (acq r br rel), each as
+** one step, so every way in precedes every way out in the trace, and a
+** predictive analysis that keeps reads with their writers cannot move a
+** way out before a way in. */
+static void touch_barrier(pthread_barrier_t *b, bool way_in, uintptr_t pc) {
   if (!rt_active) return;
   rt_stripe_lock(b);
-  rt_log(RP_RAW_ACQ, (uintptr_t)b, 0, pc);
-  rt_log(RP_RAW_REL, (uintptr_t)b, 0, pc);
+  rt_log(RP_RAW_ACQ, (uintptr_t)b, pc);
+  rt_log_sync_read(b, pc);
+  if (way_in) rt_log(RP_RAW_WRITE, (uintptr_t)b & ~(uintptr_t)7, pc);
+  rt_log(RP_RAW_REL, (uintptr_t)b, pc);
   rt_stripe_unlock(b);
 }
 
@@ -84,8 +87,8 @@ int __real_pthread_barrier_wait(pthread_barrier_t *b);
 int __wrap_pthread_barrier_wait(pthread_barrier_t *b);
 int __wrap_pthread_barrier_wait(pthread_barrier_t *b) {
   uintptr_t pc = RT_CALLER();
-  touch_barrier(b, pc);
+  touch_barrier(b, true, pc);
   int rc = __real_pthread_barrier_wait(b);
-  touch_barrier(b, pc);
+  touch_barrier(b, false, pc);
   return rc;
 }

@@ -70,7 +70,7 @@ void rt_init(void) {
   rt_active = true;
 }
 
-void rt_log(rp_raw_op op, uint64_t addr, uint16_t aux, uintptr_t pc) {
+void rt_log(rp_raw_op op, uint64_t addr, uintptr_t pc) {
   uint64_t i = __atomic_fetch_add(&header->next, 1, __ATOMIC_RELAXED);
   if (i >= header->capacity) {
     rt_active = false;
@@ -81,8 +81,13 @@ void rt_log(rp_raw_op op, uint64_t addr, uint16_t aux, uintptr_t pc) {
   e->pc = pc;
   e->addr = addr;
   e->thread = rt_thread;
-  e->aux = aux;
+  e->reserved = 0;
   __atomic_store_n(&e->op, (uint16_t)op, __ATOMIC_RELEASE);
+}
+
+void rt_log_sync_read(const volatile void *object, uintptr_t pc) {
+  rt_log(RP_RAW_READ, (uintptr_t)object & ~(uintptr_t)7, pc);
+  if (rt_branches) rt_log(RP_RAW_BRANCH, 0, pc);
 }
 
 uint32_t rt_new_thread(void) {

@@ -24,7 +24,12 @@ extern __thread uint32_t rt_thread;
 void rt_init(void);
 
 /* Append one event of this thread. */
-void rt_log(rp_raw_op op, uint64_t addr, uint16_t aux, uintptr_t pc);
+void rt_log(rp_raw_op op, uint64_t addr, uintptr_t pc);
+
+/* A read of the word of a synchronization object (a barrier's count, an
+** rwlock's writer), followed by a branch on it when branches are logged:
+** what the object's implementation would read and test. */
+void rt_log_sync_read(const volatile void *object, uintptr_t pc);
 
 /* The next thread number (for a thread about to be created). */
 uint32_t rt_new_thread(void);

@@ -21,7 +21,7 @@ void *__wrap_realloc(void *p, size_t size);
 void __wrap_pthread_exit(void *result) __attribute__((noreturn));
 
 static void freed(const void *p, size_t size) {
-  if (rt_active && p) rt_log(RP_RAW_FREE, (uintptr_t)p, 0, (uintptr_t)p + size);
+  if (rt_active && p) rt_log(RP_RAW_FREE, (uintptr_t)p, (uintptr_t)p + size);
 }
 
 void __wrap_free(void *p) {

@@ -1,105 +1,48 @@
 /*
 ** Reader-writer locks.  The write side is a lock L.  The read side cannot
 ** be: two readers hold it at once, and a trace may not have two threads
-** holding one lock.  So each reader thread Ti gets a lock of its own,
-** "L.r.Ti" in the trace:
-**   - a read lock by Ti logs acq(L.r.Ti), held until Ti's read unlock; the
-**     first one of Ti on L logs acq(L) rel(L) before it, which orders it
-**     after the writers before (later writers hold L.r.Ti too);
-**   - a write lock logs acq(L) and then acq(L.r.Tj) for every thread Tj
-**     that ever read-locked L, released in reverse order at the unlock.
-** Readers are thus not ordered with one another (but for the first read
-** lock of each thread, which comes after the first ones before it), a writer is ordered with
-** every reader before and after it, and the read sections of Tj and the
-** write sections are critical sections of a common lock (L.r.Tj), as the
-** lock-set predictors need.  The bookkeeping and the events of one rwlock
-** operation are one step under a spin lock.
+** holding one lock.  The runtime logs which side was taken; rp record then
+** gives each thread Ti that ever read-locks L a lock of its own, "L.r.Ti",
+** which Ti holds while it reads, and makes every write lock of L acquire,
+** after L, the read-side locks of all of L's readers (tools/record).  So
+** readers are not ordered with one another, and a writer and a reader
+** exclude each other as critical sections of a common lock, as they do in
+** the run, for HB and for the predictive analyses alike.
 */
 #include <pthread.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include "log.h"
 
-#define NO_WRITER UINT32_MAX
-
-typedef struct rwlock_info {
-  const void *lock;
-  uint32_t writer;      /* the thread holding the write side, or NO_WRITER */
-  uint32_t count, cap;  /* the threads that ever read-locked it */
-  uint32_t *readers;
-} rwlock_info;
-
-enum { TABLE_SIZE = 1 << 12 };
-static rwlock_info table[TABLE_SIZE];
-static int guard;
-
-/* The entry of lock, made if new; NULL if the table is full. */
-static rwlock_info *info_of(const void *lock) {
-  size_t i = ((uintptr_t)lock >> 4) % TABLE_SIZE;
-  for (size_t n = 0; n < TABLE_SIZE; n++, i = (i + 1) % TABLE_SIZE) {
-    if (table[i].lock == lock) return &table[i];
-    if (table[i].lock == NULL) {
-      table[i] = (rwlock_info){.lock = lock, .writer = NO_WRITER};
-      return &table[i];
-    }
-  }
-  return NULL;
-}
-
-/* Adds thread to the readers of info; false if it was one already. */
-static bool add_reader(rwlock_info *info, uint32_t thread) {
-  for (uint32_t k = 0; k < info->count; k++)
-    if (info->readers[k] == thread) return false;
-  if (info->count == info->cap) {
-    uint32_t cap = info->cap ? 2 * info->cap : 8;
-    uint32_t *grown = realloc(info->readers, cap * sizeof *grown);
-    if (grown == NULL) return true;   /* it is then not ordered with later writers */
-    info->readers = grown;
-    info->cap = cap;
-  }
-  info->readers[info->count++] = thread;
-  return true;
-}
+/* The rwlocks this thread holds for writing: pthread_rwlock_unlock does
+** not say which side it lets go. */
+enum { MAX_WRITE_HELD = 32 };
+static __thread const void *write_held[MAX_WRITE_HELD];
+static __thread unsigned write_held_count;
 
 static void read_locked(int rc, const void *lock, uintptr_t pc) {
-  if (rc != 0 || !rt_active) return;
-  rt_stripe_lock(&guard);
-  rwlock_info *info = info_of(lock);
-  if (info == NULL || add_reader(info, rt_thread)) {
-    rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
-    rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
-  }
-  rt_log(RP_RAW_READER_ACQ, (uintptr_t)lock, (uint16_t)rt_thread, pc);
-  rt_stripe_unlock(&guard);
+  if (rc == 0 && rt_active) rt_log(RP_RAW_READER_ACQ, (uintptr_t)lock, pc);
 }
 
 static void write_locked(int rc, const void *lock, uintptr_t pc) {
   if (rc != 0 || !rt_active) return;
-  rt_stripe_lock(&guard);
-  rwlock_info *info = info_of(lock);
-  rt_log(RP_RAW_ACQ, (uintptr_t)lock, 0, pc);
-  if (info) {
-    info->writer = rt_thread;
-    for (uint32_t k = 0; k < info->count; k++)
-      rt_log(RP_RAW_READER_ACQ, (uintptr_t)lock, (uint16_t)info->readers[k], pc);
-  }
-  rt_stripe_unlock(&guard);
+  if (write_held_count < MAX_WRITE_HELD) write_held[write_held_count++] = lock;
+  rt_log(RP_RAW_WRITER_ACQ, (uintptr_t)lock, pc);
+}
+
+/* Whether this thread holds lock for writing; forgets it if so. */
+static bool let_go_of_write_side(const void *lock) {
+  for (unsigned k = write_held_count; k-- > 0;)
+    if (write_held[k] == lock) {
+      write_held[k] = write_held[--write_held_count];
+      return true;
+    }
+  return false;
 }
 
 static void unlocking(const void *lock, uintptr_t pc) {
-  if (!rt_active) return;
-  rt_stripe_lock(&guard);
-  rwlock_info *info = info_of(lock);
-  if (info && info->writer == rt_thread) {
-    for (uint32_t k = info->count; k-- > 0;)
-      rt_log(RP_RAW_READER_REL, (uintptr_t)lock, (uint16_t)info->readers[k], pc);
-    rt_log(RP_RAW_REL, (uintptr_t)lock, 0, pc);
-    info->writer = NO_WRITER;
-  } else {
-    rt_log(RP_RAW_READER_REL, (uintptr_t)lock, (uint16_t)rt_thread, pc);
-  }
-  rt_stripe_unlock(&guard);
+  bool writer = let_go_of_write_side(lock);
+  if (rt_active) rt_log(writer ? RP_RAW_WRITER_REL : RP_RAW_READER_REL, (uintptr_t)lock, pc);
 }
 
 #define LOCKING(name, side, params, args)                                    \

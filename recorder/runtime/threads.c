@@ -68,7 +68,7 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(
   if (s == NULL) return EAGAIN;
   *s = (start){fn, arg, rt_new_thread()};
   uint32_t number = s->number;
-  rt_log(RP_RAW_FORK, number, 0, RT_CALLER());
+  rt_log(RP_RAW_FORK, number, RT_CALLER());
   int rc = __real_pthread_create(t, attr, run, s);
   if (rc != 0) free(s);
   else remember(*t, number);
@@ -78,6 +78,6 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(
 int __wrap_pthread_join(pthread_t t, void **result) {
   int rc = __real_pthread_join(t, result);
   uint32_t number;
-  if (rc == 0 && rt_active && number_of(t, &number)) rt_log(RP_RAW_JOIN, number, 0, RT_CALLER());
+  if (rc == 0 && rt_active && number_of(t, &number)) rt_log(RP_RAW_JOIN, number, RT_CALLER());
   return rc;
 }

@@ -14,6 +14,7 @@
 #include "base/diag.h"
 #include "base/key_table.h"
 #include "trace/bin_format.h"
+#include "rwlock_readers.h"
 #include "trace/std_format.h"
 
 enum { NAME_MAX_LEN = 512 };
@@ -29,6 +30,7 @@ typedef struct namer {
   size_t generation_cap;
   size_t pc_cap, word_cap, lock_cap;
   uint32_t *thread_id;   /* trace id of thread number n, or UINT32_MAX */
+  const rwlock_readers *readers;
   size_t thread_cap;
 } namer;
 
@@ -108,7 +110,7 @@ static void forget_range(namer *n, uint64_t lo, uint64_t hi) {
 }
 
 /* A lock, or with reader set the read-side lock "L.r.Tn" of rwlock L. */
-static uint32_t lock_of(namer *n, uint64_t addr, bool reader, uint16_t thread) {
+static uint32_t lock_of(namer *n, uint64_t addr, bool reader, uint32_t thread) {
   bool added;
   uint32_t k = key_of(&n->locks, addr, reader ? (uint32_t)thread + 1 : 0, &added);
   if (added) {
@@ -135,34 +137,75 @@ static uint32_t thread_of(namer *n, uint32_t number) {
   return n->thread_id[number];
 }
 
-/* The event of record r, or false if it is none (a hole, a skipped access). */
-static bool event_of(namer *n, const rp_raw_event *r, rp_event *ev) {
+/* Where events go: the trace file, in either format. */
+typedef struct sink {
+  const trace_request *req;
+  FILE *out;
+  rp_bin_writer bin;
+  trace_shape shape;
+} sink;
+
+static void emit(namer *n, sink *k, const rp_event *ev) {
+  k->shape.events++;
+  k->shape.branches += ev->op == RP_OP_BRANCH;
+  char problem[256];
+  if (!k->req->std) rp_bin_writer_event(&k->bin, ev);
+  else if (rp_std_write_event(k->out, &n->sym, ev, problem, sizeof problem) < 0)
+    rp_die(RP_EXIT_INTERNAL, "%s: %s", k->req->path, problem);
+}
+
+/* A write lock of rwlock addr, or its release: L, then the read-side lock
+** of each reader of L (released in reverse order). */
+static void emit_write_side(namer *n, sink *k, rp_event ev, uint64_t addr, bool acquire) {
+  uint32_t count;
+  const uint32_t *readers = rwlock_readers_of(n->readers, addr, &count);
+  if (acquire) {
+    ev.operand = lock_of(n, addr, false, 0);
+    emit(n, k, &ev);
+  }
+  for (uint32_t i = 0; i < count; i++) {
+    ev.operand = lock_of(n, addr, true, readers[acquire ? i : count - 1 - i]);
+    emit(n, k, &ev);
+  }
+  if (!acquire) {
+    ev.operand = lock_of(n, addr, false, 0);
+    emit(n, k, &ev);
+  }
+}
+
+/* The events of record r: none for a hole, a freed range or a left-out
+** access, several for a write lock. */
+static void convert(namer *n, sink *k, const rp_raw_event *r) {
   static const uint16_t op_of[RP_RAW_OP_COUNT] = {
       [RP_RAW_READ] = RP_OP_READ, [RP_RAW_WRITE] = RP_OP_WRITE,
       [RP_RAW_ACQ] = RP_OP_ACQ, [RP_RAW_REL] = RP_OP_REL,
       [RP_RAW_READER_ACQ] = RP_OP_ACQ, [RP_RAW_READER_REL] = RP_OP_REL,
+      [RP_RAW_WRITER_ACQ] = RP_OP_ACQ, [RP_RAW_WRITER_REL] = RP_OP_REL,
       [RP_RAW_FORK] = RP_OP_FORK, [RP_RAW_JOIN] = RP_OP_JOIN, [RP_RAW_BRANCH] = RP_OP_BRANCH};
   unsigned op = r->op;
+  if (op == RP_RAW_HOLE) k->shape.holes++;
   if (op == RP_RAW_FREE) forget_range(n, r->addr, r->pc);
-  if (op == RP_RAW_HOLE || op == RP_RAW_FREE || op >= RP_RAW_OP_COUNT) return false;
+  if (op == RP_RAW_HOLE || op == RP_RAW_FREE || op >= RP_RAW_OP_COUNT) return;
   const struct pc_info *at = pc_info_of(n, r->pc);
-  *ev = (rp_event){.thread = thread_of(n, r->thread), .loc = at->loc, .op = op_of[op],
-                   .operand = RP_NO_OPERAND};
+  rp_event ev = {.thread = thread_of(n, r->thread), .loc = at->loc, .op = op_of[op],
+                 .operand = RP_NO_OPERAND};
   switch (op) {
     case RP_RAW_READ:
     case RP_RAW_WRITE:
-      if (at->skips_accesses) return false;
-      ev->operand = var_of(n, r->addr);
+      if (at->skips_accesses) return;
+      ev.operand = var_of(n, r->addr);
       break;
     case RP_RAW_ACQ:
-    case RP_RAW_REL: ev->operand = lock_of(n, r->addr, false, 0); break;
+    case RP_RAW_REL: ev.operand = lock_of(n, r->addr, false, 0); break;
     case RP_RAW_READER_ACQ:
-    case RP_RAW_READER_REL: ev->operand = lock_of(n, r->addr, true, r->aux); break;
+    case RP_RAW_READER_REL: ev.operand = lock_of(n, r->addr, true, r->thread); break;
+    case RP_RAW_WRITER_ACQ:
+    case RP_RAW_WRITER_REL: emit_write_side(n, k, ev, r->addr, op == RP_RAW_WRITER_ACQ); return;
     case RP_RAW_FORK:
-    case RP_RAW_JOIN: ev->operand = thread_of(n, (uint32_t)r->addr); break;
+    case RP_RAW_JOIN: ev.operand = thread_of(n, (uint32_t)r->addr); break;
     default: break;
   }
-  return true;
+  emit(n, k, &ev);
 }
 
 static void write_failed(const char *path) {
@@ -171,35 +214,24 @@ static void write_failed(const char *path) {
 
 trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer *names,
                          const trace_request *req) {
-  namer n = {.names = names, .skip_accesses = req->skip_accesses};
+  rwlock_readers readers;
+  rwlock_readers_find(&readers, records, count);
+  namer n = {.names = names, .skip_accesses = req->skip_accesses, .readers = &readers};
   rp_symbols_init(&n.sym);
   rp_key_table_init(&n.pcs, 3);
   rp_key_table_init(&n.words, 3);
   rp_key_table_init(&n.locks, 3);
-  FILE *out = fopen(req->path, "wb");
-  if (out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
-  rp_bin_writer w;
-  if (!req->std && rp_bin_writer_start(&w, out) < 0) write_failed(req->path);
+  sink k = {.req = req, .out = fopen(req->path, "wb")};
+  if (k.out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
+  if (!req->std && rp_bin_writer_start(&k.bin, k.out) < 0) write_failed(req->path);
   thread_of(&n, 0);   /* T0 is the main thread even if it logged nothing */
 
-  trace_shape shape = {0};
-  for (uint64_t i = 0; i < count; i++) {
-    rp_event ev;
-    if (!event_of(&n, &records[i], &ev)) {
-      shape.holes += records[i].op == RP_RAW_HOLE;
-      continue;
-    }
-    shape.events++;
-    shape.branches += ev.op == RP_OP_BRANCH;
-    char problem[256];
-    if (!req->std) rp_bin_writer_event(&w, &ev);
-    else if (rp_std_write_event(out, &n.sym, &ev, problem, sizeof problem) < 0)
-      rp_die(RP_EXIT_INTERNAL, "%s: %s", req->path, problem);
-  }
-  if (req->std && req->note) fprintf(out, "# rp record: %s\n", req->note);
-  int failed = req->std ? fflush(out) : rp_bin_writer_finish(&w, &n.sym);
-  if (failed || ferror(out) || fclose(out) != 0) write_failed(req->path);
+  for (uint64_t i = 0; i < count; i++) convert(&n, &k, &records[i]);
+  if (req->std && req->note) fprintf(k.out, "# rp record: %s\n", req->note);
+  int failed = req->std ? fflush(k.out) : rp_bin_writer_finish(&k.bin, &n.sym);
+  if (failed || ferror(k.out) || fclose(k.out) != 0) write_failed(req->path);
 
+  trace_shape shape = k.shape;
   shape.threads = n.sym.threads.count;
   shape.locks = n.sym.locks.count;
   shape.vars = n.sym.vars.count;
@@ -208,6 +240,7 @@ trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer
   rp_key_table_free(&n.pcs);
   rp_key_table_free(&n.words);
   rp_key_table_free(&n.locks);
+  rwlock_readers_free(&readers);
   free(n.pc_info);
   free(n.var_of_word);
   free(n.word_generation);

@@ -1,42 +1,43 @@
-/* A check-then-act atomicity violation without a data race: T1 reserves a
-** seat in one critical section and reads it back in another, assuming
-** nobody changed it in between; T2, later (the sleep orders the run),
-** writes the seat in its own critical section.  Every access is locked,
-** so no predictor reports a race, but T2's write fits between T1's write
-** and read (SeqCheck reports the atomicity violation). */
+/* An atomicity violation without a data race: T1 stores its claim in a
+** shared slot and, in a second critical section, reads it back to act on
+** it, assuming nobody wrote the slot in between.  T2 wrote the slot
+** earlier in the run (T1 sleeps first: the sleep orders the run, it is not
+** synchronization).  Every access is locked, so no predictor reports a
+** race; but T2's write can be moved between T1's write and its read, which
+** then sees T2's value (SeqCheck reports the atomicity violation). */
 #include <pthread.h>
 #include <stdio.h>
 #include <unistd.h>
 
-static pthread_mutex_t seats_lock = PTHREAD_MUTEX_INITIALIZER;
-static long seat_owner;
+static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
+static long slot;
 
-static void *reserve(void *arg) {
+static void *claim(void *arg) {
   long me = (long)arg;
-  pthread_mutex_lock(&seats_lock);
-  if (seat_owner == 0) seat_owner = me;
-  pthread_mutex_unlock(&seats_lock);
-  pthread_mutex_lock(&seats_lock);
-  long owner = seat_owner;
-  pthread_mutex_unlock(&seats_lock);
-  if (owner != me) printf("seat lost\n");
+  usleep(50000);
+  pthread_mutex_lock(&slot_lock);
+  slot = me;
+  pthread_mutex_unlock(&slot_lock);
+  pthread_mutex_lock(&slot_lock);
+  long owner = slot;
+  pthread_mutex_unlock(&slot_lock);
+  if (owner != me) printf("claim lost\n");
   return NULL;
 }
 
-static void *take_over(void *arg) {
-  usleep(50000);
-  pthread_mutex_lock(&seats_lock);
-  seat_owner = (long)arg;
-  pthread_mutex_unlock(&seats_lock);
+static void *overwrite(void *arg) {
+  pthread_mutex_lock(&slot_lock);
+  slot = (long)arg;
+  pthread_mutex_unlock(&slot_lock);
   return NULL;
 }
 
 int main(void) {
   pthread_t t1, t2;
-  pthread_create(&t1, NULL, reserve, (void *)1);
-  pthread_create(&t2, NULL, take_over, (void *)2);
+  pthread_create(&t1, NULL, claim, (void *)1);
+  pthread_create(&t2, NULL, overwrite, (void *)2);
   pthread_join(t1, NULL);
   pthread_join(t2, NULL);
-  printf("owner %ld\n", seat_owner);
+  printf("slot %ld\n", slot);
   return 0;
 }

@@ -43,8 +43,10 @@ typedef enum rp_raw_op {
   RP_RAW_WRITE,
   RP_RAW_ACQ,       /* addr: the lock (mutex, spin lock, rwlock, barrier, atomic word) */
   RP_RAW_REL,
-  RP_RAW_READER_ACQ,   /* addr: an rwlock; aux: the reader thread it is private to */
+  RP_RAW_READER_ACQ,   /* addr: an rwlock, taken or let go for reading */
   RP_RAW_READER_REL,
+  RP_RAW_WRITER_ACQ,   /* addr: an rwlock, taken or let go for writing */
+  RP_RAW_WRITER_REL,
   RP_RAW_FORK,      /* addr: the child's thread number */
   RP_RAW_JOIN,
   RP_RAW_BRANCH,    /* addr: 0 */
@@ -57,7 +59,7 @@ typedef struct rp_raw_event {
   uint64_t pc;       /* the return address of the call that logged it */
   uint64_t addr;
   uint32_t thread;   /* 0 = the main thread, then in creation order */
-  uint16_t aux;
+  uint16_t reserved;  /* zero */
   uint16_t op;       /* rp_raw_op, written last */
 } rp_raw_event;
 
