@@ -17,7 +17,8 @@
 #include "rwlock_readers.h"
 #include "trace/std_format.h"
 
-enum { NAME_MAX_LEN = 512 };
+enum { NAME_MAX_LEN = 512, PC_CACHE = 1024, WORD_CACHE = 1 << 16 };
+#define NO_WORD UINT64_MAX   /* not a word address (words are 8-aligned) */
 
 typedef struct namer {
   symbolizer *names;
@@ -31,6 +32,10 @@ typedef struct namer {
   size_t pc_cap, word_cap, lock_cap;
   uint32_t *thread_id;   /* trace id of thread number n, or UINT32_MAX */
   const rwlock_readers *readers;
+  /* direct-mapped caches in front of the pc and word tables: a program
+  ** touches few code addresses and the same words again and again */
+  struct { uint64_t pc; uint32_t k; } pc_cache[PC_CACHE];
+  struct { uint64_t word; uint32_t var; } word_cache[WORD_CACHE];
   size_t thread_cap;
 } namer;
 
@@ -51,6 +56,8 @@ static bool file_matches(const char *loc, const char *glob) {
 /* What is known of code address pc: its location, and whether accesses
 ** there are left out. */
 static const struct pc_info *pc_info_of(namer *n, uint64_t pc) {
+  size_t c = (pc ^ (pc >> 10)) % PC_CACHE;
+  if (n->pc_cache[c].pc == pc) return &n->pc_info[n->pc_cache[c].k];
   bool added;
   uint32_t k = key_of(&n->pcs, pc, 0, &added);
   if (added) {
@@ -60,10 +67,14 @@ static const struct pc_info *pc_info_of(namer *n, uint64_t pc) {
     n->pc_info[k].loc = rp_names_intern(&n->sym.locs, name, strlen(name));
     n->pc_info[k].skips_accesses = n->skip_accesses && file_matches(name, n->skip_accesses);
   }
+  n->pc_cache[c].pc = pc;
+  n->pc_cache[c].k = k;
   return &n->pc_info[k];
 }
 
 static uint32_t var_of(namer *n, uint64_t word) {
+  size_t c = (word >> 3) % WORD_CACHE;
+  if (n->word_cache[c].word == word) return n->word_cache[c].var;
   bool added;
   uint32_t k = key_of(&n->words, word, 0, &added);
   if (added) {
@@ -78,6 +89,8 @@ static uint32_t var_of(namer *n, uint64_t word) {
       snprintf(name + strlen(name), sizeof name - strlen(name), "#%u", n->word_generation[k]);
     n->var_of_word[k] = rp_names_intern(&n->sym.vars, name, strlen(name));
   }
+  n->word_cache[c].word = word;
+  n->word_cache[c].var = n->var_of_word[k];
   return n->var_of_word[k];
 }
 
@@ -92,6 +105,8 @@ static void forget_word(namer *n, uint32_t k) {
 ** shorter (a thread's stack is megabytes, of which few words were used). */
 static void forget_range(namer *n, uint64_t lo, uint64_t hi) {
   lo &= ~(uint64_t)7;
+  for (size_t c = 0; c < WORD_CACHE; c++)
+    if (n->word_cache[c].word >= lo && n->word_cache[c].word < hi) n->word_cache[c].word = NO_WORD;
   size_t seen = rp_key_table_count(&n->words);
   if (hi <= lo) return;
   if ((hi - lo) / 8 <= seen) {
@@ -221,8 +236,11 @@ trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer
   rp_key_table_init(&n.pcs, 3);
   rp_key_table_init(&n.words, 3);
   rp_key_table_init(&n.locks, 3);
+  memset(n.pc_cache, 0xff, sizeof n.pc_cache);   /* no pc is UINT64_MAX */
+  memset(n.word_cache, 0xff, sizeof n.word_cache);
   sink k = {.req = req, .out = fopen(req->path, "wb")};
   if (k.out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
+  setvbuf(k.out, NULL, _IOFBF, 1 << 20);
   if (!req->std && rp_bin_writer_start(&k.bin, k.out) < 0) write_failed(req->path);
   thread_of(&n, 0);   /* T0 is the main thread even if it logged nothing */
 

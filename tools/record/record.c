@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/diag.h"
 #include "cli/cli.h"
@@ -105,6 +106,12 @@ static char *output_path(record_config *c) {
   return path;
 }
 
+static double seconds_since(const struct timespec *start) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
 int main(int argc, char **argv) {
   rp_progname = "rp-record";
   record_config c;
@@ -114,7 +121,10 @@ int main(int argc, char **argv) {
 
   raw_file raw;
   raw_file_create(&raw, c.max_events, c.branches);
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
   int status = run_program(program, c.program, &raw);
+  double run_seconds = seconds_since(&start);
   const rp_raw_header *h = raw.header;
   if (__atomic_load_n(&h->started, __ATOMIC_ACQUIRE) == 0) {
     raw_file_remove(&raw);
@@ -130,16 +140,18 @@ int main(int argc, char **argv) {
   symbolizer *names = symbolizer_open(program, h->exe_base);
   trace_request req = {.path = output, .std = c.std, .skip_accesses = c.skip_accesses,
                        .note = note};
+  clock_gettime(CLOCK_MONOTONIC, &start);
   trace_shape s = raw_to_trace(raw.records, count, names, &req);
+  double write_seconds = seconds_since(&start);
   symbolizer_close(names);
   raw_file_remove(&raw);
 
   fprintf(stderr,
           "rp-record: %s: %llu events (%llu branches), %llu threads, %llu locks, %llu variables, "
-          "%llu locations; %s\n",
+          "%llu locations; %s; ran %.2f s, trace written in %.2f s\n",
           output, (unsigned long long)s.events, (unsigned long long)s.branches,
           (unsigned long long)s.threads, (unsigned long long)s.locks, (unsigned long long)s.vars,
-          (unsigned long long)s.locs, note);
+          (unsigned long long)s.locs, note, run_seconds, write_seconds);
   if (s.holes)
     fprintf(stderr, "rp-record: %llu events were cut short by the program's end and left out\n",
             (unsigned long long)s.holes);

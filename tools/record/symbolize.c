@@ -18,6 +18,9 @@ struct symbolizer {
   Dwfl_Module *module;   /* NULL when the file could not be read */
   uint64_t load_bias;
   Dwarf_Addr module_bias, low, high;
+  /* the last global named: the words of one array come one after another */
+  Dwarf_Addr last_start, last_end;
+  const char *last_name;
 };
 
 static const Dwfl_Callbacks offline_callbacks = {
@@ -77,17 +80,30 @@ void symbolize_location(symbolizer *s, uint64_t pc, char *buf, size_t size) {
   make_name_safe(buf);
 }
 
-void symbolize_data(symbolizer *s, uint64_t addr, char *buf, size_t size) {
-  Dwarf_Addr a;
+/* The global containing module address a: its name and start, or NULL. */
+static const char *global_at(symbolizer *s, Dwarf_Addr a, Dwarf_Addr *start) {
+  if (a >= s->last_start && a < s->last_end) {
+    *start = s->last_start;
+    return s->last_name;
+  }
   GElf_Off offset = 0;
   GElf_Sym sym;
-  const char *name = NULL;
-  if (module_address(s, addr, &a))
-    name = dwfl_module_addrinfo(s->module, a, &offset, &sym, NULL, NULL, NULL);
-  bool inside = name && *name && (offset < sym.st_size || offset == 0) &&
-                GELF_ST_TYPE(sym.st_info) != STT_FUNC;
-  if (!inside) snprintf(buf, size, "0x%llx", (unsigned long long)addr);
-  else if (offset == 0) snprintf(buf, size, "%s", name);
-  else snprintf(buf, size, "%s+%llu", name, (unsigned long long)offset);
+  const char *name = dwfl_module_addrinfo(s->module, a, &offset, &sym, NULL, NULL, NULL);
+  if (name == NULL || *name == '\0' || GELF_ST_TYPE(sym.st_info) == STT_FUNC ||
+      (offset >= sym.st_size && offset != 0))
+    return NULL;
+  *start = a - offset;
+  s->last_start = *start;
+  s->last_end = *start + (sym.st_size ? sym.st_size : 1);
+  s->last_name = name;
+  return name;
+}
+
+void symbolize_data(symbolizer *s, uint64_t addr, char *buf, size_t size) {
+  Dwarf_Addr a, start = 0;
+  const char *name = module_address(s, addr, &a) ? global_at(s, a, &start) : NULL;
+  if (name == NULL) snprintf(buf, size, "0x%llx", (unsigned long long)addr);
+  else if (a == start) snprintf(buf, size, "%s", name);
+  else snprintf(buf, size, "%s+%llu", name, (unsigned long long)(a - start));
   make_name_safe(buf);
 }
