@@ -10,6 +10,8 @@ for p in $(programs predictors) $(programs tools); do
   rp-$p --help > "$TMP/help"; expect_eq "$p --help exit" $? 0
   head -1 "$TMP/help" | grep -q "^rp-$p: " || fail "$p --help first line: $(head -1 "$TMP/help")"
   expect_eq "$p --version" "$(rp-$p --version)" "rp-$p 0.1.0"
+  # rp cc hands every other argument to the compiler, which judges it
+  [ "$p" = cc ] && continue
   rp-$p --no-such-option "$TMP/t.std" 2> "$TMP/err"; expect_eq "$p unknown option exit" $? 1
   grep -q "^rp-$p: unknown option --no-such-option (see --help)$" "$TMP/err" ||
     fail "$p unknown option wording: $(cat "$TMP/err")"

@@ -26,7 +26,8 @@ static void usage(void) {
          "adding -g, -fsanitize=thread and -fsanitize-coverage=trace-cmp to every\n"
          "compilation and, when it links, the recording runtime instead of\n"
          "ThreadSanitizer's. Run the program with `rp record -- PROGRAM ARGS`;\n"
-         "run alone, it behaves as the plain program. See docs/record.md.\n");
+         "run alone, it behaves as the plain program. `rp cc --version` prints the\n"
+         "workbench's version, `$RP_CC --version` the compiler's. See docs/record.md.\n");
 }
 
 /* Whether the compiler is clang (its --version says so). */
@@ -44,8 +45,8 @@ static bool is_clang(const char *compiler) {
 
 /* Whether the arguments ask the compiler to link (no -c, -S, -E, ...). */
 static bool links(int argc, char **argv) {
-  static const char *const stops[] = {"-c", "-S", "-E", "-M", "-MM", "-fsyntax-only", "--version",
-                                      "-v", "-dumpversion", "-dumpmachine", NULL};
+  static const char *const stops[] = {"-c", "-S", "-E", "-M", "-MM", "-fsyntax-only",
+                                      "-dumpversion", "-dumpmachine", NULL};
   if (argc == 1) return false;
   for (int i = 1; i < argc; i++)
     for (const char *const *s = stops; *s; s++)
@@ -90,6 +91,10 @@ int main(int argc, char **argv) {
   rp_progname = "rp-cc";
   if (argc == 2 && strcmp(argv[1], "--help") == 0) {
     usage();
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "--version") == 0) {   /* $RP_CC --version: the compiler's */
+    printf("rp-cc %s\n", RP_VERSION);
     return 0;
   }
   const char *compiler = getenv("RP_CC");

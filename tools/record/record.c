@@ -83,7 +83,7 @@ static void parse(int argc, char **argv, record_config *c) {
     } else if (strcmp(a, "--no-accesses-of") == 0) {
       c->skip_accesses = value_of(argc, argv, &i);
     } else {
-      rp_usage_error("unknown option %s (see --help)", a);
+      rp_usage_error("unknown option %s", a);
     }
   }
   if (i + 1 >= argc) rp_usage_error("no program given (rp record [OPTIONS] -- PROGRAM ARGS...)");
