@@ -25,6 +25,8 @@ vg "$RP_BIN/rp-show" -C 1 "$t" 2 7 > /dev/null || fail "show"
 vg "$RP_BIN/rp-show" "$t" --race "$TMP/m2.csv" 1 > /dev/null || fail "show --race"
 vg "$RP_BIN/rp-diff" "$TMP/hb.csv" "$TMP/m2.csv" --trace "$t" --examples 2 > /dev/null || fail "diff"
 vg "$RP_BIN/rp-hb" --quiet "$TMP/t.bin" || fail "hb on binary"
+"$RP_BIN/rp-cc" -O1 tests/record/race_rwlock.c -o "$TMP/rwlock" || fail "rp cc"
+vg "$RP_BIN/rp-record" -o "$TMP/rw.std" -- "$TMP/rwlock" > /dev/null 2>&1 || fail "rp record"
 printf 'T0|rel(l)|1\n' > "$TMP/bad.std"
 vg "$RP_BIN/rp-hb" --quiet "$TMP/bad.std" 2>/dev/null; expect_eq "bad input under valgrind" $? 2
 finish

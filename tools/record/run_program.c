@@ -33,16 +33,15 @@ static char *search_path(const char *name) {
   return NULL;
 }
 
-/* Whether the file holds the runtime's mark (a program linked by rp cc). */
-static bool has_runtime(const char *path) {
+/* Whether the file holds mark (the runtime's: a program linked by rp cc). */
+static bool has_mark(const char *path, const char *mark) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat st;
   bool found = false;
   if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
     void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
-      found = memmem(map, (size_t)st.st_size, RP_RAW_RUNTIME_MARK,
-                     sizeof RP_RAW_RUNTIME_MARK) != NULL;
+      found = memmem(map, (size_t)st.st_size, mark, strlen(mark)) != NULL;
       munmap(map, (size_t)st.st_size);
     }
   }
@@ -53,10 +52,13 @@ static bool has_runtime(const char *path) {
 char *find_recordable_program(const char *argv0) {
   char *path = search_path(argv0);
   if (path == NULL) rp_die(RP_EXIT_USAGE, "%s: no such program", argv0);
-  if (!has_runtime(path))
+  if (!has_mark(path, RP_RAW_RUNTIME_MARK))
     rp_die(RP_EXIT_INPUT,
-           "%s was not built with rp cc (it holds no recording runtime); "
-           "build it with `rp cc` and record it again", path);
+           has_mark(path, RP_RAW_RUNTIME_MARK_STEM)
+               ? "%s was built by another version of rp cc; build it again with this one"
+               : "%s was not built with rp cc (it holds no recording runtime); "
+                 "build it with `rp cc` and record it again",
+           path);
   return path;
 }
 

@@ -21,10 +21,13 @@
 #include <stdint.h>
 
 #define RP_RAW_ENV "RP_RECORD_RAW"
-#define RP_RAW_MAGIC 0x31574152505200ull   /* "\0RPRAW1\0" little-endian */
+/* Both change with the layout below, so that a program built by another
+** version of rp cc is refused rather than misread. */
+#define RP_RAW_MAGIC 0x32574152505200ull   /* "\0RPRAW2\0" little-endian */
 /* A string the runtime holds and rp-record looks for in the executable, to
 ** tell a program built with `rp cc` from one that is not. */
-#define RP_RAW_RUNTIME_MARK "rp-record-runtime-1"
+#define RP_RAW_RUNTIME_MARK_STEM "rp-record-runtime-"
+#define RP_RAW_RUNTIME_MARK RP_RAW_RUNTIME_MARK_STEM "2"
 
 /* The C library calls the runtime wraps: rp cc links with
 ** -Wl,--wrap=NAME for each, and the runtime defines __wrap_NAME. */
