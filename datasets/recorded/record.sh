@@ -15,7 +15,7 @@ names=("$@")
 for name in "${names[@]}"; do
   rp-cc -O1 "$here/src/$name.c" -o "$work/$name"
   (cd "$work" && rp-record -o "$name.bin" -- "./$name" > /dev/null 2> "$name.shape")
-  sed "s|$work/||; s|^rp-record: ||" "$work/$name.shape" > "$here/$name.shape"
+  sed "s|$work/||; s|^rp-record: ||; s|; ran .*||" "$work/$name.shape" > "$here/$name.shape"
   xz -9 -c "$work/$name.bin" > "$here/$name.bin.xz"
   cat "$here/$name.shape"
 done

@@ -1,8 +1,7 @@
 /*
-** The shared event file: mapping it at start-up and appending records.
-** The index counter in the file's header is the trace order: an acquire is
-** logged after the lock is held, a release before it is let go, so two
-** events on one lock are claimed in the order they happened.
+** The shared event file: mapping it at start-up and appending records to
+** this thread's chunk (trace/recorded_raw.h says how the clock orders the
+** threads' records).
 */
 #include "log.h"
 
@@ -23,7 +22,11 @@ bool rt_branches;
 __thread uint32_t rt_thread;
 
 static rp_raw_header *header;
-static rp_raw_event *events;
+static rp_raw_event *records;
+
+/* This thread's chunk: the next record and the end; and its clock. */
+static __thread rp_raw_event *next_record, *chunk_end;
+static __thread uint64_t thread_clock;
 
 enum { STRIPES = 256 };
 static struct {
@@ -50,9 +53,10 @@ static bool map_file(const char *path) {
   close(fd);
   if (map == MAP_FAILED) return false;
   header = map;
-  uint64_t room = ((uint64_t)st.st_size - sizeof *header) / sizeof *events;
-  if (header->magic != RP_RAW_MAGIC || header->capacity > room) return false;
-  events = (rp_raw_event *)(header + 1);
+  uint64_t room = ((uint64_t)st.st_size - sizeof *header) / sizeof *records;
+  if (header->magic != RP_RAW_MAGIC || (uint64_t)header->chunks * header->chunk_records > room)
+    return false;
+  records = (rp_raw_event *)(header + 1);
   return true;
 }
 
@@ -66,23 +70,55 @@ void rt_init(void) {
   pthread_atfork(NULL, NULL, stop_in_child);
   rt_branches = header->branches != 0;
   header->threads = 1;
+  header->stop_clock = UINT64_MAX;
   __atomic_store_n(&header->started, 1, __ATOMIC_RELEASE);
   rt_active = true;
 }
 
+static uint64_t new_clock(void) { return __atomic_add_fetch(&header->clock, 1, __ATOMIC_RELAXED); }
+
+static bool claim_chunk(void) {
+  uint64_t c = __atomic_fetch_add(&header->next_chunk, 1, __ATOMIC_RELAXED);
+  if (c >= header->chunks) return false;
+  next_record = records + c * header->chunk_records;
+  chunk_end = next_record + header->chunk_records;
+  return true;
+}
+
+/* No chunk is left: the trace ends at this clock value, and every thread
+** stops logging. */
+static void stop_recording(uint64_t clock) {
+  uint64_t stop = __atomic_load_n(&header->stop_clock, __ATOMIC_RELAXED);
+  while (clock < stop && !__atomic_compare_exchange_n(&header->stop_clock, &stop, clock, true,
+                                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  header->stopped = RP_RAW_FULL;
+  rt_active = false;
+}
+
 void rt_log(rp_raw_op op, uint64_t addr, uintptr_t pc) {
-  uint64_t i = __atomic_fetch_add(&header->next, 1, __ATOMIC_RELAXED);
-  if (i >= header->capacity) {
-    rt_active = false;
-    header->stopped = RP_RAW_FULL;
+  if (rp_raw_op_is_sync(op)) thread_clock = new_clock();
+  if (next_record == chunk_end && !claim_chunk()) {
+    stop_recording(rp_raw_op_is_sync(op) ? thread_clock : new_clock());
     return;
   }
-  rp_raw_event *e = &events[i];
+  rp_raw_event *e = next_record++;
   e->pc = pc;
   e->addr = addr;
+  e->clock = thread_clock;
   e->thread = rt_thread;
-  e->reserved = 0;
   __atomic_store_n(&e->op, (uint16_t)op, __ATOMIC_RELEASE);
+}
+
+uint64_t rt_thread_clock(void) { return thread_clock; }
+
+void rt_thread_begin(uint32_t number, uint64_t clock) {
+  rt_thread = number;
+  thread_clock = clock;
+}
+
+void rt_allocated(void) {
+  if (rt_active) thread_clock = new_clock();
 }
 
 void rt_log_sync_read(const volatile void *object, uintptr_t pc) {

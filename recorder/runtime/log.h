@@ -2,13 +2,14 @@
 ** The recording runtime's core: the shared event file and how a thread
 ** appends to it.  Everything here runs inside the recorded program, so it
 ** allocates nothing on the event path, takes no pthread lock (the program's
-** calls to those are wrapped) and keeps a thread's cost to one atomic
-** increment and one 24-byte store per event.
+** calls to those are wrapped) and keeps a thread's cost to one 32-byte
+** store per access, plus one atomic increment per synchronization event.
 */
 #ifndef RP_RT_LOG_H
 #define RP_RT_LOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trace/recorded_raw.h"
@@ -23,8 +24,17 @@ extern __thread uint32_t rt_thread;
 /* Map the file named by RP_RECORD_RAW, once; does nothing if unset. */
 void rt_init(void);
 
-/* Append one event of this thread. */
+/* Append one event of this thread (a synchronization op takes a new clock
+** value first). */
 void rt_log(rp_raw_op op, uint64_t addr, uintptr_t pc);
+
+/* The clock value this thread took last (a fork's, for its child). */
+uint64_t rt_thread_clock(void);
+/* The thread just started runs as number, after the fork at clock. */
+void rt_thread_begin(uint32_t number, uint64_t clock);
+/* This thread got memory from the allocator, which may have been freed by
+** another thread just before: its next events come after that free. */
+void rt_allocated(void);
 
 /* A read of the word of a synchronization object (a barrier's count, an
 ** rwlock's writer), followed by a branch on it when branches are logged:
@@ -36,6 +46,11 @@ uint32_t rt_new_thread(void);
 
 /* The calling thread is ending: its stack will be reused (memory.c). */
 void rt_stack_retired(void);
+
+/* The C library's allocator, for the runtime's own blocks: free and malloc
+** are wrapped (memory.c), and the runtime's calls would be logged too. */
+void *__real_malloc(size_t size);
+void __real_free(void *p);
 
 /* The pc of the call that led here, for rt_log. */
 #define RT_CALLER() ((uintptr_t)__builtin_return_address(0))

@@ -13,15 +13,32 @@
 
 #include "log.h"
 
-void __real_free(void *p);
+void *__real_calloc(size_t count, size_t size);
 void *__real_realloc(void *p, size_t size);
 void __real_pthread_exit(void *result) __attribute__((noreturn));
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t count, size_t size);
 void __wrap_free(void *p);
 void *__wrap_realloc(void *p, size_t size);
 void __wrap_pthread_exit(void *result) __attribute__((noreturn));
 
 static void freed(const void *p, size_t size) {
   if (rt_active && p) rt_log(RP_RAW_FREE, (uintptr_t)p, (uintptr_t)p + size);
+}
+
+/* Memory handed out may have been freed by another thread just now: the
+** allocator's own lock orders the two, so the new owner's events take a
+** clock value after the free's. */
+void *__wrap_malloc(size_t size) {
+  void *p = __real_malloc(size);
+  rt_allocated();
+  return p;
+}
+
+void *__wrap_calloc(size_t count, size_t size) {
+  void *p = __real_calloc(count, size);
+  rt_allocated();
+  return p;
 }
 
 void __wrap_free(void *p) {
@@ -34,6 +51,7 @@ void __wrap_free(void *p) {
 void *__wrap_realloc(void *p, size_t size) {
   size_t old_size = p ? malloc_usable_size(p) : 0;
   void *q = __real_realloc(p, size);
+  rt_allocated();
   if (q && p && q != p) freed(p, old_size);
   return q;
 }

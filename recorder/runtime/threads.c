@@ -7,7 +7,6 @@
 */
 #include <errno.h>
 #include <pthread.h>
-#include <stdlib.h>
 
 #include "log.h"
 
@@ -20,6 +19,7 @@ typedef struct start {
   void *(*fn)(void *);
   void *arg;
   uint32_t number;
+  uint64_t clock;   /* the fork's */
 } start;
 
 /* pthread_t -> thread number, for joins: open addressing, reused slots. */
@@ -55,8 +55,8 @@ static bool number_of(pthread_t handle, uint32_t *number) {
 
 static void *run(void *p) {
   start s = *(start *)p;
-  free(p);
-  rt_thread = s.number;
+  rt_thread_begin(s.number, s.clock);
+  __real_free(p);
   void *result = s.fn(s.arg);
   rt_stack_retired();
   return result;
@@ -64,13 +64,14 @@ static void *run(void *p) {
 
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
   if (!rt_active) return __real_pthread_create(t, attr, fn, arg);
-  start *s = malloc(sizeof *s);
+  start *s = __real_malloc(sizeof *s);
   if (s == NULL) return EAGAIN;
-  *s = (start){fn, arg, rt_new_thread()};
+  *s = (start){fn, arg, rt_new_thread(), 0};
   uint32_t number = s->number;
   rt_log(RP_RAW_FORK, number, RT_CALLER());
+  s->clock = rt_thread_clock();
   int rc = __real_pthread_create(t, attr, run, s);
-  if (rc != 0) free(s);
+  if (rc != 0) __real_free(s);
   else remember(*t, number);
   return rc;
 }

@@ -30,8 +30,8 @@ expect_eq "deadlock: m2" "$(races m2 deadlock)" 0
 for p in hb m2 seqcheck; do expect_eq "check_then_act: $p" "$(races $p check_then_act)" 0; done
 # double-checked locking: HB sees the unlocked check race with the build
 case " $(race_vars hb dcl) " in *" instance "*) ;; *) fail "dcl: hb misses the race on instance" ;; esac
-# producer-consumer: the unlocked count races; in this run only predictively
-expect_eq "prodcons: hb" "$(races hb prodcons)" 0
+# producer-consumer: the count bumped after unlocking races (whether HB sees
+# it depends on the run's schedule; M2 predicts it either way)
 expect_eq "prodcons: m2's racy variables" "$(race_vars m2 prodcons)" consumed
 # rwlock: the hit counter races under the read side, the cache does not
 for p in hb m2; do expect_eq "rwlock: $p's racy variables" "$(race_vars $p rwlock)" hits; done

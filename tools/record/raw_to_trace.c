@@ -14,6 +14,7 @@
 #include "base/diag.h"
 #include "base/key_table.h"
 #include "trace/bin_format.h"
+#include "raw_merge.h"
 #include "rwlock_readers.h"
 #include "trace/std_format.h"
 
@@ -198,7 +199,6 @@ static void convert(namer *n, sink *k, const rp_raw_event *r) {
       [RP_RAW_WRITER_ACQ] = RP_OP_ACQ, [RP_RAW_WRITER_REL] = RP_OP_REL,
       [RP_RAW_FORK] = RP_OP_FORK, [RP_RAW_JOIN] = RP_OP_JOIN, [RP_RAW_BRANCH] = RP_OP_BRANCH};
   unsigned op = r->op;
-  if (op == RP_RAW_HOLE) k->shape.holes++;
   if (op == RP_RAW_FREE) forget_range(n, r->addr, r->pc);
   if (op == RP_RAW_HOLE || op == RP_RAW_FREE || op >= RP_RAW_OP_COUNT) return;
   const struct pc_info *at = pc_info_of(n, r->pc);
@@ -227,10 +227,10 @@ static void write_failed(const char *path) {
   rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", path, strerror(errno));
 }
 
-trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer *names,
-                         const trace_request *req) {
+trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, symbolizer *names,
+                         const trace_request *req, bool *cut) {
   rwlock_readers readers;
-  rwlock_readers_find(&readers, records, count);
+  rwlock_readers_find(&readers, h, records);
   namer n = {.names = names, .skip_accesses = req->skip_accesses, .readers = &readers};
   rp_symbols_init(&n.sym);
   rp_key_table_init(&n.pcs, 3);
@@ -244,8 +244,19 @@ trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer
   if (!req->std && rp_bin_writer_start(&k.bin, k.out) < 0) write_failed(req->path);
   thread_of(&n, 0);   /* T0 is the main thread even if it logged nothing */
 
-  for (uint64_t i = 0; i < count; i++) convert(&n, &k, &records[i]);
-  if (req->std && req->note) fprintf(k.out, "# rp record: %s\n", req->note);
+  raw_merge merge;
+  raw_merge_start(&merge, h, records);
+  const rp_raw_event *r;
+  uint64_t converted = 0;
+  while (converted < req->max_records && (r = raw_merge_next(&merge))) {
+    convert(&n, &k, r);
+    converted++;
+  }
+  *cut = h->stopped == RP_RAW_FULL ||
+         (converted == req->max_records && raw_merge_next(&merge) != NULL);
+  raw_merge_free(&merge);
+  if (req->std && req->note)
+    fprintf(k.out, "# rp record: %s%s\n", req->note, *cut ? RAW_CUT_NOTE : "");
   int failed = req->std ? fflush(k.out) : rp_bin_writer_finish(&k.bin, &n.sym);
   if (failed || ferror(k.out) || fclose(k.out) != 0) write_failed(req->path);
 

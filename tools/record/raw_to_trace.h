@@ -17,16 +17,21 @@ typedef struct trace_request {
   bool std;                   /* STD text, else binary */
   const char *skip_accesses;  /* a glob: no r/w events in files matching it, or NULL */
   const char *note;           /* why the run ended: a last comment line in STD */
+  uint64_t max_records;       /* convert at most this many records */
 } trace_request;
 
 /* The shape of the written trace. */
 typedef struct trace_shape {
-  uint64_t events, branches, holes;
+  uint64_t events, branches;
   uint64_t threads, locks, vars, locs;
 } trace_shape;
 
-/* Write records[0..count) as req says; dies with a message on a write error. */
-trace_shape raw_to_trace(const rp_raw_event *records, uint64_t count, symbolizer *names,
-                         const trace_request *req);
+/* What the note says after the program's end when --max-events cut the trace. */
+#define RAW_CUT_NOTE "; recording stopped at --max-events"
+
+/* Write the records of a raw file in trace order as req says; dies with a
+** message on a write error.  *cut says whether max_records cut it. */
+trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, symbolizer *names,
+                         const trace_request *req, bool *cut);
 
 #endif

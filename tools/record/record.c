@@ -134,27 +134,23 @@ int main(int argc, char **argv) {
 
   char ended[128], note[256];
   describe_status(status, ended, sizeof ended);
-  uint64_t count = h->next < h->capacity ? h->next : h->capacity;
-  snprintf(note, sizeof note, "%s %s%s", c.program[0], ended,
-           h->stopped == RP_RAW_FULL ? "; recording stopped at --max-events" : "");
+  snprintf(note, sizeof note, "%s %s", c.program[0], ended);
   symbolizer *names = symbolizer_open(program, h->exe_base);
   trace_request req = {.path = output, .std = c.std, .skip_accesses = c.skip_accesses,
-                       .note = note};
+                       .note = note, .max_records = c.max_events};
   clock_gettime(CLOCK_MONOTONIC, &start);
-  trace_shape s = raw_to_trace(raw.records, count, names, &req);
+  bool cut;
+  trace_shape s = raw_to_trace(h, raw.records, names, &req, &cut);
   double write_seconds = seconds_since(&start);
   symbolizer_close(names);
   raw_file_remove(&raw);
 
   fprintf(stderr,
           "rp-record: %s: %llu events (%llu branches), %llu threads, %llu locks, %llu variables, "
-          "%llu locations; %s; ran %.2f s, trace written in %.2f s\n",
+          "%llu locations; %s%s; ran %.2f s, trace written in %.2f s\n",
           output, (unsigned long long)s.events, (unsigned long long)s.branches,
           (unsigned long long)s.threads, (unsigned long long)s.locks, (unsigned long long)s.vars,
-          (unsigned long long)s.locs, note, run_seconds, write_seconds);
-  if (s.holes)
-    fprintf(stderr, "rp-record: %llu events were cut short by the program's end and left out\n",
-            (unsigned long long)s.holes);
+          (unsigned long long)s.locs, note, cut ? RAW_CUT_NOTE : "", run_seconds, write_seconds);
   free(output);
   free(program);
   return 0;

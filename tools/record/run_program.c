@@ -62,12 +62,17 @@ char *find_recordable_program(const char *argv0) {
   return path;
 }
 
-void raw_file_create(raw_file *f, uint64_t capacity, bool branches) {
+enum { CHUNK_RECORDS = 1 << 14, SPARE_CHUNKS = 64 };
+
+void raw_file_create(raw_file *f, uint64_t max_events, bool branches) {
   const char *dir = getenv("TMPDIR");
   snprintf(f->path, sizeof f->path, "%.40s/rp-record.XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkstemp(f->path);
   if (fd < 0) rp_die(RP_EXIT_RESOURCE, "cannot create %s: %s", f->path, strerror(errno));
-  f->size = sizeof(rp_raw_header) + capacity * sizeof(rp_raw_event);
+  uint64_t chunks = (max_events + CHUNK_RECORDS - 1) / CHUNK_RECORDS + SPARE_CHUNKS;
+  if (chunks > UINT32_MAX) rp_die(RP_EXIT_USAGE, "--max-events %llu is too large",
+                                  (unsigned long long)max_events);
+  f->size = sizeof(rp_raw_header) + chunks * CHUNK_RECORDS * sizeof(rp_raw_event);
   void *map = MAP_FAILED;
   if (ftruncate(fd, (off_t)f->size) == 0)
     map = mmap(NULL, f->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
@@ -78,7 +83,8 @@ void raw_file_create(raw_file *f, uint64_t capacity, bool branches) {
   }
   f->header = map;
   f->records = (rp_raw_event *)(f->header + 1);
-  *f->header = (rp_raw_header){.magic = RP_RAW_MAGIC, .capacity = capacity,
+  *f->header = (rp_raw_header){.magic = RP_RAW_MAGIC, .chunks = (uint32_t)chunks,
+                               .chunk_records = CHUNK_RECORDS, .stop_clock = UINT64_MAX,
                                .branches = branches};
 }
 

@@ -15,7 +15,8 @@
 ** a clear message if there is none or it holds no recording runtime. */
 char *find_recordable_program(const char *argv0);
 
-/* The raw event file, mapped: created empty with room for capacity records. */
+/* The raw event file, mapped: created empty with room for max_events
+** records and a partly filled chunk for each of many threads. */
 typedef struct raw_file {
   char path[64];
   rp_raw_header *header;
@@ -23,7 +24,7 @@ typedef struct raw_file {
   size_t size;
 } raw_file;
 
-void raw_file_create(raw_file *f, uint64_t capacity, bool branches);
+void raw_file_create(raw_file *f, uint64_t max_events, bool branches);
 void raw_file_remove(raw_file *f);
 
 /* Run argv with the raw file shared; returns its wait status.  SIGINT is

@@ -2,21 +2,28 @@
 
 #include <stdlib.h>
 
+#include "raw_merge.h"
+
 static void address_key(uint64_t addr, uint32_t key[2]) {
   key[0] = (uint32_t)addr;
   key[1] = (uint32_t)(addr >> 32);
 }
 
-void rwlock_readers_find(rwlock_readers *r, const rp_raw_event *records, uint64_t count) {
+static void add_reader(rwlock_readers *r, rp_key_table *pairs, const rp_raw_event *e) {
+  uint32_t key[2];
+  address_key(e->addr, key);
+  uint32_t pair[2] = {rp_key_table_add(&r->locks, key, NULL), e->thread};
+  rp_key_table_add(pairs, pair, NULL);
+}
+
+void rwlock_readers_find(rwlock_readers *r, const rp_raw_header *h, const rp_raw_event *records) {
   rp_key_table pairs;   /* (rwlock id, thread) */
   rp_key_table_init(&pairs, 2);
   rp_key_table_init(&r->locks, 2);
-  for (uint64_t i = 0; i < count; i++) {
-    if (records[i].op != RP_RAW_READER_ACQ) continue;
-    uint32_t key[2];
-    address_key(records[i].addr, key);
-    uint32_t pair[2] = {rp_key_table_add(&r->locks, key, NULL), records[i].thread};
-    rp_key_table_add(&pairs, pair, NULL);
+  for (uint64_t c = 0, used = raw_chunks_used(h); c < used; c++) {
+    const rp_raw_event *chunk = records + c * h->chunk_records;
+    for (uint32_t i = 0, n = raw_chunk_length(h, records, c); i < n; i++)
+      if (chunk[i].op == RP_RAW_READER_ACQ) add_reader(r, &pairs, &chunk[i]);
   }
   /* group the pairs by rwlock: count, prefix sums, place */
   size_t locks = rp_key_table_count(&r->locks), n = rp_key_table_count(&pairs);

@@ -18,7 +18,7 @@ typedef struct rwlock_readers {
   uint32_t *thread;     /* reader thread numbers, grouped by rwlock */
 } rwlock_readers;
 
-void rwlock_readers_find(rwlock_readers *r, const rp_raw_event *records, uint64_t count);
+void rwlock_readers_find(rwlock_readers *r, const rp_raw_header *h, const rp_raw_event *records);
 void rwlock_readers_free(rwlock_readers *r);
 
 /* The readers of the rwlock at addr: *n of them from the returned array. */

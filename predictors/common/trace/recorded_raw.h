@@ -2,17 +2,22 @@
 ** The raw event file `rp record` shares with the recording runtime
 ** (recorder/runtime) linked into a program built by `rp cc`.
 **
-** rp-record creates the file (header, then room for `capacity` records,
-** sparse), names it in the environment variable RP_RECORD_RAW, and runs the
-** program; the runtime maps it MAP_SHARED and appends records.  Because the
-** pages belong to a file, what the program wrote survives however it ends
-** (exit from any thread, a crash, SIGKILL), and rp-record turns the records
-** into a trace afterwards (tools/record).
+** rp-record creates the file (header, then `chunks` chunks of
+** `chunk_records` records, sparse), names it in the environment variable
+** RP_RECORD_RAW, and runs the program; the runtime maps it MAP_SHARED.
+** Because the pages belong to a file, what the program wrote survives
+** however it ends (exit from any thread, a crash, SIGKILL), and rp-record
+** turns the records into a trace afterwards (tools/record).
 **
-** A record's index is taken from one atomic counter, so the index order is
-** the trace order.  The record is filled after its index is claimed and its
-** op is stored last (release): a record whose op is still RP_RAW_HOLE was
-** claimed by a thread that died before filling it, and is skipped.
+** Each thread appends to chunks of its own, claimed from `next_chunk`, so
+** logging an access costs no shared write.  The order between threads
+** comes from `clock`: a synchronization event (acquire, release, fork,
+** join, free) takes the next value of it, every other event carries the
+** value its thread took last.  Sorting by (clock, thread) keeps each
+** thread's order and orders the synchronization events as they happened,
+** since an acquire takes its value after the lock is held and a release
+** before it is let go.  A record's op is stored last (release): one whose
+** op is still RP_RAW_HOLE was never finished, and ends its chunk.
 ** Header only: the runtime must not link predictors/common.
 */
 #ifndef RP_RECORDED_RAW_H
@@ -23,11 +28,11 @@
 #define RP_RAW_ENV "RP_RECORD_RAW"
 /* Both change with the layout below, so that a program built by another
 ** version of rp cc is refused rather than misread. */
-#define RP_RAW_MAGIC 0x32574152505200ull   /* "\0RPRAW2\0" little-endian */
+#define RP_RAW_MAGIC 0x33574152505200ull   /* "\0RPRAW3\0" little-endian */
 /* A string the runtime holds and rp-record looks for in the executable, to
 ** tell a program built with `rp cc` from one that is not. */
 #define RP_RAW_RUNTIME_MARK_STEM "rp-record-runtime-"
-#define RP_RAW_RUNTIME_MARK RP_RAW_RUNTIME_MARK_STEM "2"
+#define RP_RAW_RUNTIME_MARK RP_RAW_RUNTIME_MARK_STEM "3"
 
 /* The C library calls the runtime wraps: rp cc links with
 ** -Wl,--wrap=NAME for each, and the runtime defines __wrap_NAME. */
@@ -38,7 +43,7 @@
   "pthread_cond_wait,pthread_cond_timedwait,pthread_barrier_wait,"            \
   "pthread_rwlock_rdlock,pthread_rwlock_tryrdlock,pthread_rwlock_timedrdlock," \
   "pthread_rwlock_wrlock,pthread_rwlock_trywrlock,pthread_rwlock_timedwrlock," \
-  "pthread_rwlock_unlock,pthread_exit,free,realloc"
+  "pthread_rwlock_unlock,pthread_exit,malloc,calloc,realloc,free"
 
 typedef enum rp_raw_op {
   RP_RAW_HOLE,      /* claimed, never filled */
@@ -61,27 +66,35 @@ typedef enum rp_raw_op {
 typedef struct rp_raw_event {
   uint64_t pc;       /* the return address of the call that logged it */
   uint64_t addr;
+  uint64_t clock;    /* the order between threads (above) */
   uint32_t thread;   /* 0 = the main thread, then in creation order */
-  uint16_t reserved;  /* zero */
+  uint16_t reserved; /* zero */
   uint16_t op;       /* rp_raw_op, written last */
 } rp_raw_event;
+
+/* Whether an op takes a new clock value (see above). */
+static inline int rp_raw_op_is_sync(unsigned op) {
+  return op != RP_RAW_READ && op != RP_RAW_WRITE && op != RP_RAW_BRANCH;
+}
 
 /* Why recording stopped before the program ended. */
 enum { RP_RAW_RUNNING = 0, RP_RAW_FULL = 1 };
 
 typedef struct rp_raw_header {
   uint64_t magic;
-  uint64_t capacity;        /* records the file has room for (rp-record) */
-  uint64_t next;            /* the next index to claim; may pass capacity */
+  uint32_t chunks;          /* chunks the file has room for (rp-record) */
+  uint32_t chunk_records;   /* records a chunk holds (rp-record) */
+  uint64_t next_chunk;      /* the next chunk to claim; may pass chunks */
+  uint64_t clock;           /* the last clock value taken */
+  uint64_t stop_clock;      /* when full: events after this value are cut */
   uint64_t exe_base;        /* the executable's load bias (runtime) */
   uint32_t started;         /* 1 once the runtime has mapped the file */
-  uint32_t stopped;         /* RP_RAW_FULL when capacity was reached */
+  uint32_t stopped;         /* RP_RAW_FULL when a thread found no chunk left */
   uint32_t branches;        /* 0: do not log branches (rp-record) */
   uint32_t threads;         /* threads numbered so far (runtime) */
-  uint64_t reserved[2];
 } rp_raw_header;
 
-_Static_assert(sizeof(rp_raw_event) == 24, "a raw record is 24 bytes");
+_Static_assert(sizeof(rp_raw_event) == 32, "a raw record is 32 bytes");
 _Static_assert(sizeof(rp_raw_header) == 64, "the raw header is 64 bytes");
 
 #endif
