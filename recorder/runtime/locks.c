@@ -19,16 +19,7 @@ static void releasing(const volatile void *lock, uintptr_t pc) {
   if (rt_active) rt_log(RP_RAW_REL, (uintptr_t)lock, pc);
 }
 
-/* X(name, lock type, extra parameters, extra arguments): one wrapper of an
-** acquiring call. */
-#define ACQUIRING(name, type, params, args)                                  \
-  int __real_##name(type *l params);                                         \
-  int __wrap_##name(type *l params);                                         \
-  int __wrap_##name(type *l params) {                                        \
-    int rc = __real_##name(l args);                                          \
-    acquired(rc, l, RT_CALLER());                                            \
-    return rc;                                                               \
-  }
+/* The wrapper of an unlocking call: the release is logged first. */
 #define RELEASING(name, type)                                                \
   int __real_##name(type *l);                                                \
   int __wrap_##name(type *l);                                                \
@@ -37,12 +28,12 @@ static void releasing(const volatile void *lock, uintptr_t pc) {
     return __real_##name(l);                                                 \
   }
 
-ACQUIRING(pthread_mutex_lock, pthread_mutex_t, NONE, NONE)
-ACQUIRING(pthread_mutex_trylock, pthread_mutex_t, NONE, NONE)
-ACQUIRING(pthread_mutex_timedlock, pthread_mutex_t, TIMEOUT, TIMEOUT_ARG)
+RT_WRAP_LOCKING(pthread_mutex_lock, pthread_mutex_t, acquired, NONE, NONE)
+RT_WRAP_LOCKING(pthread_mutex_trylock, pthread_mutex_t, acquired, NONE, NONE)
+RT_WRAP_LOCKING(pthread_mutex_timedlock, pthread_mutex_t, acquired, TIMEOUT, TIMEOUT_ARG)
 RELEASING(pthread_mutex_unlock, pthread_mutex_t)
-ACQUIRING(pthread_spin_lock, pthread_spinlock_t, NONE, NONE)
-ACQUIRING(pthread_spin_trylock, pthread_spinlock_t, NONE, NONE)
+RT_WRAP_LOCKING(pthread_spin_lock, pthread_spinlock_t, acquired, NONE, NONE)
+RT_WRAP_LOCKING(pthread_spin_trylock, pthread_spinlock_t, acquired, NONE, NONE)
 RELEASING(pthread_spin_unlock, pthread_spinlock_t)
 
 int __real_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m);

@@ -67,4 +67,15 @@ void rt_stripe_unlock(const volatile void *addr);
 #define TIMEOUT , const struct timespec *abstime
 #define TIMEOUT_ARG , abstime
 
+/* The wrapper of the C library's locking call `name` on a `type *`: it
+** calls the real one, then after(its result, the lock, the caller's pc). */
+#define RT_WRAP_LOCKING(name, type, after, params, args)                     \
+  int __real_##name(type *l params);                                         \
+  int __wrap_##name(type *l params);                                         \
+  int __wrap_##name(type *l params) {                                        \
+    int rc = __real_##name(l args);                                          \
+    after(rc, l, RT_CALLER());                                               \
+    return rc;                                                               \
+  }
+
 #endif

@@ -45,21 +45,12 @@ static void unlocking(const void *lock, uintptr_t pc) {
   if (rt_active) rt_log(writer ? RP_RAW_WRITER_REL : RP_RAW_READER_REL, (uintptr_t)lock, pc);
 }
 
-#define LOCKING(name, side, params, args)                                    \
-  int __real_##name(pthread_rwlock_t *l params);                             \
-  int __wrap_##name(pthread_rwlock_t *l params);                             \
-  int __wrap_##name(pthread_rwlock_t *l params) {                            \
-    int rc = __real_##name(l args);                                          \
-    side(rc, l, RT_CALLER());                                                \
-    return rc;                                                               \
-  }
-
-LOCKING(pthread_rwlock_rdlock, read_locked, NONE, NONE)
-LOCKING(pthread_rwlock_tryrdlock, read_locked, NONE, NONE)
-LOCKING(pthread_rwlock_timedrdlock, read_locked, TIMEOUT, TIMEOUT_ARG)
-LOCKING(pthread_rwlock_wrlock, write_locked, NONE, NONE)
-LOCKING(pthread_rwlock_trywrlock, write_locked, NONE, NONE)
-LOCKING(pthread_rwlock_timedwrlock, write_locked, TIMEOUT, TIMEOUT_ARG)
+RT_WRAP_LOCKING(pthread_rwlock_rdlock, pthread_rwlock_t, read_locked, NONE, NONE)
+RT_WRAP_LOCKING(pthread_rwlock_tryrdlock, pthread_rwlock_t, read_locked, NONE, NONE)
+RT_WRAP_LOCKING(pthread_rwlock_timedrdlock, pthread_rwlock_t, read_locked, TIMEOUT, TIMEOUT_ARG)
+RT_WRAP_LOCKING(pthread_rwlock_wrlock, pthread_rwlock_t, write_locked, NONE, NONE)
+RT_WRAP_LOCKING(pthread_rwlock_trywrlock, pthread_rwlock_t, write_locked, NONE, NONE)
+RT_WRAP_LOCKING(pthread_rwlock_timedwrlock, pthread_rwlock_t, write_locked, TIMEOUT, TIMEOUT_ARG)
 
 int __real_pthread_rwlock_unlock(pthread_rwlock_t *l);
 int __wrap_pthread_rwlock_unlock(pthread_rwlock_t *l);

@@ -72,6 +72,13 @@ grep -q 'killed by signal 15' "$TMP/end-term.std" || fail "end term: no signal i
 rp-convert "$TMP/race_counter.trace.bin" -o "$TMP/back.std"
 expect_eq "binary and STD hold the same events" "$(events "$TMP/back.std")" "$(events "$t")"
 
+# rp cc wraps exactly the calls the runtime has wrappers for
+listed=$(sed -n '/define RP_RAW_WRAPPED/,/^$/p' "$ROOT/predictors/common/trace/recorded_raw.h" |
+  grep -o '"[^"]*"' | tr -d '"\n' | tr , '\n' | sed '/^$/d' | sort | tr '\n' ' ')
+defined=$(nm "$RP_BIN/../lib/librprecord.a" | awk '$2 == "T" && $3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $3); print $3 }' |
+  sort | tr '\n' ' ')
+expect_eq "wrapped calls" "$defined" "$listed"
+
 # a program not built with rp cc
 cc -pthread "$src/race_counter.c" -o "$TMP/plain"
 rp-record -o "$TMP/plain.bin" -- "$TMP/plain" > /dev/null 2> "$TMP/plain.log"
