@@ -10,6 +10,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,11 +61,19 @@ static bool map_file(const char *path) {
   return true;
 }
 
+/* rp record hands the file down as /proc/self/fd/N: once it is mapped, N
+** is the program's no longer. */
+static void close_inherited(const char *path) {
+  const char *prefix = "/proc/self/fd/";
+  if (strncmp(path, prefix, strlen(prefix)) == 0) close(atoi(path + strlen(prefix)));
+}
+
 void rt_init(void) {
   static int once;
   if (__atomic_exchange_n(&once, 1, __ATOMIC_ACQ_REL)) return;
   const char *path = getenv(RP_RAW_ENV);
   if (path == NULL || !map_file(path)) return;
+  close_inherited(path);
   unsetenv(RP_RAW_ENV);   /* programs this one runs do not share the file */
   dl_iterate_phdr(record_main_base, &header->exe_base);
   pthread_atfork(NULL, NULL, stop_in_child);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,9 +67,11 @@ enum { CHUNK_RECORDS = 1 << 14, SPARE_CHUNKS = 64 };
 
 void raw_file_create(raw_file *f, uint64_t max_events, bool branches) {
   const char *dir = getenv("TMPDIR");
-  snprintf(f->path, sizeof f->path, "%.40s/rp-record.XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkstemp(f->path);
-  if (fd < 0) rp_die(RP_EXIT_RESOURCE, "cannot create %s: %s", f->path, strerror(errno));
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/rp-record.XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(path);
+  if (fd < 0) rp_die(RP_EXIT_RESOURCE, "cannot create %s: %s", path, strerror(errno));
+  unlink(path);   /* gone however rp record ends; the program opens it through fd */
   uint64_t chunks = (max_events + CHUNK_RECORDS - 1) / CHUNK_RECORDS + SPARE_CHUNKS;
   if (chunks > UINT32_MAX) rp_die(RP_EXIT_USAGE, "--max-events %llu is too large",
                                   (unsigned long long)max_events);
@@ -76,11 +79,9 @@ void raw_file_create(raw_file *f, uint64_t max_events, bool branches) {
   void *map = MAP_FAILED;
   if (ftruncate(fd, (off_t)f->size) == 0)
     map = mmap(NULL, f->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
-  close(fd);
-  if (map == MAP_FAILED) {
-    unlink(f->path);
-    rp_die(RP_EXIT_RESOURCE, "cannot map %s: %s", f->path, strerror(errno));
-  }
+  if (map == MAP_FAILED) rp_die(RP_EXIT_RESOURCE, "cannot map %s: %s", path, strerror(errno));
+  f->fd = fd;
+  snprintf(f->path, sizeof f->path, "/proc/self/fd/%d", fd);
   f->header = map;
   f->records = (rp_raw_event *)(f->header + 1);
   *f->header = (rp_raw_header){.magic = RP_RAW_MAGIC, .chunks = (uint32_t)chunks,
@@ -90,7 +91,7 @@ void raw_file_create(raw_file *f, uint64_t max_events, bool branches) {
 
 void raw_file_remove(raw_file *f) {
   munmap(f->header, f->size);
-  unlink(f->path);
+  close(f->fd);
 }
 
 static volatile pid_t child;

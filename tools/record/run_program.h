@@ -16,9 +16,11 @@
 char *find_recordable_program(const char *argv0);
 
 /* The raw event file, mapped: created empty with room for max_events
-** records and a partly filled chunk for each of many threads. */
+** records and a partly filled chunk for each of many threads.  It is
+** unlinked at once and reaches the program as /proc/self/fd/N (path). */
 typedef struct raw_file {
   char path[64];
+  int fd;
   rp_raw_header *header;
   rp_raw_event *records;
   size_t size;
