@@ -67,11 +67,13 @@ $(HLIB): $(HLIB_SRC:%.c=$(OBJ)/%.o)
 # and never under the sanitizers, seeing predictors/common's headers only for
 # the raw event file's layout.  gcc asks for -ltsan and libtsan_preinit.o
 # whenever -fsanitize=thread is on its link line: rp cc points it at the empty
-# stand-ins in lib/gcc-stub so that the sanitizer's own runtime stays out.
+# stand-ins in lib/rp/gcc-stub so that the sanitizer's own runtime stays out.
+# rp cc finds them in lib/rp beside its bin directory, here and installed.
 RT_SRC    := $(wildcard recorder/runtime/*.c)
 RT_OBJ    := $(BUILD)/rtobj
-RT_LIB    := $(BUILD)/lib/librprecord.a
-RT_STUB   := $(BUILD)/lib/gcc-stub
+RT_DIR    := $(BUILD)/lib/rp
+RT_LIB    := $(RT_DIR)/librprecord.a
+RT_STUB   := $(RT_DIR)/gcc-stub
 RECORDER  := $(RT_LIB) $(RT_STUB)/libtsan.a $(RT_STUB)/libtsan_preinit.o
 RT_CFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 -g -fPIC -MMD -MP \
              -Ipredictors/common
@@ -117,11 +119,12 @@ $(BIN)/rp-fuzz: scripts/fuzz
 	chmod +x $@
 
 # make install PREFIX=DIR: the programs into DIR/bin (rp finds rp-NAME beside
-# itself, so DIR/bin on PATH is enough).
+# itself, so DIR/bin on PATH is enough), the recording runtime into DIR/lib/rp.
 PREFIX ?= /usr/local
-install: $(PROGRAMS)
-	mkdir -p $(DESTDIR)$(PREFIX)/bin
+install: $(PROGRAMS) $(RECORDER)
+	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib
 	cp $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+	cp -r $(RT_DIR) $(DESTDIR)$(PREFIX)/lib/
 
 $(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
 	@mkdir -p $(@D)

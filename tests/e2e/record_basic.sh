@@ -75,7 +75,7 @@ expect_eq "binary and STD hold the same events" "$(events "$TMP/back.std")" "$(e
 # rp cc wraps exactly the calls the runtime has wrappers for
 listed=$(sed -n '/define RP_RAW_WRAPPED/,/^$/p' "$ROOT/predictors/common/trace/recorded_raw.h" |
   grep -o '"[^"]*"' | tr -d '"\n' | tr , '\n' | sed '/^$/d' | sort | tr '\n' ' ')
-defined=$(nm "$RP_BIN/../lib/librprecord.a" | awk '$2 == "T" && $3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $3); print $3 }' |
+defined=$(nm "$RP_BIN/../lib/rp/librprecord.a" | awk '$2 == "T" && $3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $3); print $3 }' |
   sort | tr '\n' ' ')
 expect_eq "wrapped calls" "$defined" "$listed"
 

@@ -5,7 +5,7 @@
 **
 ** Adds the compiler's ThreadSanitizer instrumentation (memory accesses,
 ** atomics) and its comparison tracing (branches) to every compilation, and
-** at the link the recording runtime (build/lib/librprecord.a) in place of
+** at the link the recording runtime (build/lib/rp/librprecord.a) in place of
 ** the sanitizer's, with the pthread calls it records wrapped.
 */
 #include <errno.h>
@@ -61,14 +61,14 @@ static char *format(const char *fmt, const char *arg) {
   return s;
 }
 
-/* The directory of the runtime: lib/ beside this program's bin/. */
+/* The directory of the runtime: lib/rp beside this program's bin/. */
 static char *runtime_dir(void) {
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n <= 0) rp_die(RP_EXIT_INTERNAL, "cannot find this program's directory");
   exe[n] = '\0';
   *strrchr(exe, '/') = '\0';
-  return format("%s/../lib", exe);
+  return format("%s/../lib/rp", exe);
 }
 
 /* "-Wl,--wrap=A,--wrap=B,..." for the calls the runtime wraps. */

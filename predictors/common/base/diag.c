@@ -59,6 +59,10 @@ void *rp_calloc(size_t count, size_t size) {
   return checked(calloc(count, size), count * size);
 }
 void *rp_realloc(void *p, size_t n) { return checked(realloc(p, n), n); }
+char *rp_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(rp_malloc(n), s, n);
+}
 
 /* Doubling growth keeps appends amortised O(1); new bytes are zeroed so
 ** that growable per-id arrays read as "no state yet". */

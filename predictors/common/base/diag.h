@@ -36,6 +36,7 @@ void rp_check_stdout_at_exit(void);
 void *rp_malloc(size_t n);
 void *rp_calloc(size_t count, size_t size);
 void *rp_realloc(void *p, size_t n);
+char *rp_strdup(const char *s);
 
 /* A contract of a common function, checked at its entry where a misuse
 ** would corrupt memory or counts: RP_ASSERT(cond, "what the caller
