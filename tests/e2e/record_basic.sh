@@ -37,6 +37,20 @@ well_formed "$t"
 record race_counter "$TMP/nobr.std" --no-branches -- "$TMP/race_counter"
 expect_eq "br events with --no-branches" "$(grep -c '|br|' "$TMP/nobr.std")" 0
 
+# --no-accesses-of: no r/w there, the synchronization still
+record race_counter "$TMP/noacc.std" --no-accesses-of 'race_*.c' -- "$TMP/race_counter"
+expect_eq "accesses with --no-accesses-of" "$(grep -c '|[rw](' "$TMP/noacc.std")" 0
+expect_eq "acquires with --no-accesses-of" "$(grep -c '|acq(guard)|' "$TMP/noacc.std")" 6
+
+# STD on standard output, after the program's own output
+rp-record -o - -- "$TMP/race_counter" 2> /dev/null > "$TMP/stdout.std"
+head -1 "$TMP/stdout.std" | grep -qE '^[0-9]+ 6$' ||
+  fail "the program's output is not first: $(head -1 "$TMP/stdout.std")"
+tail -n +2 "$TMP/stdout.std" > "$TMP/stdout-trace.std"
+well_formed "$TMP/stdout-trace.std"
+rp-record --format bin -o - -- "$TMP/race_counter" > /dev/null 2>&1
+expect_eq "binary on standard output" "$?" 1
+
 # the read side of an rwlock, atomics, heap words
 record race_rwlock "$TMP/rw.std" -- "$TMP/race_rwlock"
 grep -q '^T1|acq(table_lock.r.T1)|' "$TMP/rw.std" || fail "no read-side lock of T1 in rw.std"

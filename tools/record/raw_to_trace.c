@@ -238,7 +238,8 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   rp_key_table_init(&n.locks, 3);
   memset(n.pc_cache, 0xff, sizeof n.pc_cache);   /* no pc is UINT64_MAX */
   memset(n.word_cache, 0xff, sizeof n.word_cache);
-  sink k = {.req = req, .out = fopen(req->path, "wb")};
+  bool to_stdout = strcmp(req->path, "-") == 0;
+  sink k = {.req = req, .out = to_stdout ? stdout : fopen(req->path, "wb")};
   if (k.out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
   setvbuf(k.out, NULL, _IOFBF, 1 << 20);
   if (!req->std && rp_bin_writer_start(&k.bin, k.out) < 0) write_failed(req->path);
@@ -258,7 +259,7 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   if (req->std && req->note)
     fprintf(k.out, "# rp record: %s%s\n", req->note, *cut ? RAW_CUT_NOTE : "");
   int failed = req->std ? fflush(k.out) : rp_bin_writer_finish(&k.bin, &n.sym);
-  if (failed || ferror(k.out) || fclose(k.out) != 0) write_failed(req->path);
+  if (failed || ferror(k.out) || (!to_stdout && fclose(k.out) != 0)) write_failed(req->path);
 
   trace_shape shape = k.shape;
   shape.threads = n.sym.threads.count;

@@ -13,7 +13,7 @@
 #include "trace/recorded_raw.h"
 
 typedef struct trace_request {
-  const char *path;           /* where to write the trace */
+  const char *path;           /* where to write the trace; "-": standard output (STD) */
   bool std;                   /* STD text, else binary */
   const char *skip_accesses;  /* a glob: no r/w events in files matching it, or NULL */
   const char *note;           /* why the run ended: a last comment line in STD */

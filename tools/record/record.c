@@ -37,7 +37,8 @@ static void usage(void) {
       "rp-record: run a program built with rp cc and write its trace\n\n"
       "usage: rp record [OPTIONS] -- PROGRAM ARGS...\n\n"
       "  -o, --output TRACE      where to write the trace (default PROGRAM.trace.bin, or\n"
-      "                          PROGRAM.trace.std with --format std, in this directory)\n"
+      "                          PROGRAM.trace.std with --format std, in this directory;\n"
+      "                          '-': STD on standard output, after the program's output)\n"
       "  --format std|bin        the trace's format (default: .std output is STD, else binary)\n"
       "  --max-events N          stop recording after at most N events (default %llu); the\n"
       "                          program runs on unrecorded\n"
@@ -94,7 +95,9 @@ static void parse(int argc, char **argv, record_config *c) {
 static char *output_path(record_config *c) {
   if (c->output) {
     size_t len = strlen(c->output);
-    if (c->std < 0) c->std = len > 4 && strcmp(c->output + len - 4, ".std") == 0;
+    bool to_stdout = strcmp(c->output, "-") == 0;
+    if (c->std < 0) c->std = to_stdout || (len > 4 && strcmp(c->output + len - 4, ".std") == 0);
+    if (to_stdout && !c->std) rp_usage_error("binary output needs a file (it is patched at the end)");
     return rp_strdup(c->output);
   }
   if (c->std < 0) c->std = 0;
