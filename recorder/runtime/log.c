@@ -53,11 +53,14 @@ static bool map_file(const char *path) {
                fd, 0);
   close(fd);
   if (map == MAP_FAILED) return false;
-  header = map;
-  uint64_t room = ((uint64_t)st.st_size - sizeof *header) / sizeof *records;
-  if (header->magic != RP_RAW_MAGIC || (uint64_t)header->chunks * header->chunk_records > room)
+  rp_raw_header *h = map;
+  uint64_t room = ((uint64_t)st.st_size - sizeof *h) / sizeof *records;
+  if (h->magic != RP_RAW_MAGIC || (uint64_t)h->chunks * h->chunk_records > room) {
+    munmap(map, (size_t)st.st_size);   /* another version's file: record nothing */
     return false;
-  records = (rp_raw_event *)(header + 1);
+  }
+  header = h;
+  records = (rp_raw_event *)(h + 1);
   return true;
 }
 
