@@ -46,7 +46,7 @@
   "pthread_rwlock_unlock,pthread_exit,malloc,calloc,realloc,free"
 
 typedef enum rp_raw_op {
-  RP_RAW_HOLE,      /* claimed, never filled */
+  RP_RAW_HOLE,      /* never finished (or not yet written) */
   RP_RAW_READ,      /* addr: the 8-byte word */
   RP_RAW_WRITE,
   RP_RAW_ACQ,       /* addr: the lock (mutex, spin lock, rwlock, barrier, atomic word) */
@@ -77,8 +77,8 @@ static inline int rp_raw_op_is_sync(unsigned op) {
   return op != RP_RAW_READ && op != RP_RAW_WRITE && op != RP_RAW_BRANCH;
 }
 
-/* Why recording stopped before the program ended. */
-enum { RP_RAW_RUNNING = 0, RP_RAW_FULL = 1 };
+/* `stopped`: recording stopped before the program ended, no chunk being left. */
+enum { RP_RAW_FULL = 1 };
 
 typedef struct rp_raw_header {
   uint64_t magic;
