@@ -1,21 +1,19 @@
 /* SyncP's witnesses; see witness_log.h. */
 #include "witness_log.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "base/diag.h"
+#include "report/witness_files.h"
 #include "trace/std_format.h"
 
 void sp_witness_log_init(sp_witness_log *w, const char *dir) {
   memset(w, 0, sizeof *w);
   w->dir = dir;
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-    rp_die(RP_EXIT_USAGE, "%s: cannot create: %s", dir, strerror(errno));
+  rp_witness_dir_prepare(dir);
 }
 
 void sp_witness_log_free(sp_witness_log *w) {
@@ -55,10 +53,9 @@ void sp_witness_write(sp_witness_log *w, const rp_symbols *sym, const rp_vc *I, 
                       uint64_t e2) {
   size_t i1 = index_of(w, e1), i2 = index_of(w, e2);
   uint32_t t1 = w->log[i1].ev.thread, t2 = w->log[i2].ev.thread;
-  char file[4096];
-  snprintf(file, sizeof file, "%s/race-%" PRIu64 "-%" PRIu64 ".std", w->dir, e1, e2);
-  FILE *f = fopen(file, "w");
-  if (!f) rp_die(RP_EXIT_RESOURCE, "%s: cannot create: %s", file, strerror(errno));
+  char name[64], file[4096];
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", e1, e2);
+  FILE *f = rp_witness_create(file, sizeof file, w->dir, name);
   for (size_t i = 0; i < w->seen_cap; i++) w->seen[i] = 0;
   for (size_t i = 0; i < i2; i++) {
     const rp_event *ev = &w->log[i].ev;
@@ -78,6 +75,6 @@ void sp_witness_write(sp_witness_log *w, const rp_symbols *sym, const rp_vc *I, 
   }
   write_line(f, sym, &w->log[i1].ev, file);
   write_line(f, sym, &w->log[i2].ev, file);
-  if (fclose(f) != 0) rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", file, strerror(errno));
+  rp_witness_close(f, file);
   w->written++;
 }
