@@ -1,5 +1,5 @@
 /*
-** SyncP's one pass (spec syncp.md §3): thread clocks that are ideals of
+** SyncP's one pass (docs/syncp.md §Y3): thread clocks that are ideals of
 ** thread order, reads-from and fork/join only (no lock edges: lock order
 ** enters through the closure of closure.h), beside each the closure of that
 ** ideal (kept up to date incrementally), per-lock acquire histories, and

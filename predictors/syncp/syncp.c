@@ -1,6 +1,6 @@
 /*
 ** rp-syncp: SyncP (Mathur, Pavlogiannis, Viswanathan, "Optimal Prediction
-** of Synchronization-Preserving Races", POPL 2021; spec syncp.md).  A race
+** of Synchronization-Preserving Races", POPL 2021; docs/syncp.md).  A race
 ** is sync-preserving when some correct reordering that keeps each lock's
 ** acquires in trace order has both events enabled (rp oracle --def
 ** sync-preserving); SyncP reports exactly these, for any number of
