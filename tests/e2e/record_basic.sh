@@ -10,10 +10,15 @@ build() { rp-cc -O1 "$src/$1.c" -o "$TMP/$1" || fail "rp cc $1"; }
 for p in race_counter race_rwlock race_atomic_publish race_heap end_signal; do build $p; done
 
 # record NAME OUT [OPTIONS...] [-- ARGS]: the STD trace of program NAME in OUT
+# A test started in the background by a non-interactive shell (make check
+# runs every test so) inherits SIGINT ignored, and so would the program
+# that sends itself SIGINT below, which would then wait forever: the signals
+# it raises get their default action back, and no recording may hang.
 record() {
   local name=$1 out=$2
   shift 2
-  rp-record -o "$out" "$@" 2> "$TMP/record.log" > /dev/null || fail "rp record $name: $(cat "$TMP/record.log")"
+  timeout 120 env --default-signal=INT,TERM rp-record -o "$out" "$@" 2> "$TMP/record.log" > /dev/null ||
+    fail "rp record $name: $(cat "$TMP/record.log")"
 }
 has() { grep -qxF -- "$2" "$1" || fail "$1 has no line '$2'"; }
 events() { grep -vc '^#' "$1"; }
