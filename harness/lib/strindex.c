@@ -38,6 +38,10 @@ int strindex_add(StrIndex *x, const char *s) {
   return x->slots[slot] - 1;
 }
 
+int strindex_find(const StrIndex *x, const char *s) {
+  return x->nslots ? x->slots[slot_of(x, s)] - 1 : -1;
+}
+
 void strindex_free(StrIndex *x) {
   strvec_free(&x->names);
   free(x->slots);

@@ -19,6 +19,8 @@ typedef struct StrIndex {
 /* The position of s, adding it at the end if new. */
 int strindex_add(StrIndex *x, const char *s);
 
+/* The position of s, or -1 when it is not there. */
+int strindex_find(const StrIndex *x, const char *s);
 void strindex_free(StrIndex *x);
 
 #endif

@@ -123,6 +123,11 @@ int texttable_write_parts(const TextTable *t, FILE *f, const char *format, int f
   return rc;
 }
 
+void texttable_write_text(FILE *f, const char *format, const char *s) {
+  if (strcmp(format, "tex") == 0) put_tex(f, s);
+  else fputs(s, f);
+}
+
 void texttable_free(TextTable *t) {
   strvec_free(&t->header);
   strvec_free(&t->cells);

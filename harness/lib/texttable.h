@@ -27,6 +27,9 @@ int texttable_write(const TextTable *t, FILE *f, const char *format);
 int texttable_write_parts(const TextTable *t, FILE *f, const char *format, int fixed, int group,
                           int max_cols);
 
+/* Writes prose s (a heading or a note) escaped for the format: LaTeX's
+** special characters in tex, as it is in md and csv. */
+void texttable_write_text(FILE *f, const char *format, const char *s);
 void texttable_free(TextTable *t);
 
 #endif

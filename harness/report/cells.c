@@ -47,6 +47,7 @@ static long run_memory_kb(const CsvTable *runs, int r) {
 static void fold(Summary *s, Cell *c, const int *rows, int n, const char *count_column,
                  double *times) {
   int ok = 0;
+  c->ok_row = -1;
   for (int i = 0; i < n; i++) {
     int r = rows[i];
     c->runs++;
@@ -61,8 +62,7 @@ static void fold(Summary *s, Cell *c, const int *rows, int n, const char *count_
     if (!c->races_file) {
       c->races = csv_table_get(&s->runs, r, count_column);
       c->races_file = csv_table_get(&s->runs, r, "races_file");
-      c->deadlocks = csv_table_get(&s->runs, r, "deadlock_location_sets");
-      c->atomicity = csv_table_get(&s->runs, r, "atomicity_location_triples");
+      c->ok_row = r;
     }
   }
   if (ok > 0) c->time_s = median(times, ok);
@@ -180,4 +180,30 @@ char *format_time(const Cell *c) {
   if (c->runs == 0) return xstrdup("-");
   if (c->marker) return xstrdup(c->marker);
   return xasprintf("%.3f", c->time_s);
+}
+
+const char *cell_stat(const Summary *s, const Cell *c, const char *column) {
+  return c->ok_row < 0 ? "" : csv_table_get(&s->runs, c->ok_row, column);
+}
+
+int cell_approximate(const Summary *s, const Cell *c, const char *column) {
+  size_t len = strlen(column);
+  for (const char *a = cell_stat(s, c, "approximate"); *a;) {
+    size_t n = strcspn(a, ";");
+    if (n == len && strncmp(a, column, len) == 0) return 1;
+    a += n + (a[n] == ';');
+  }
+  return 0;
+}
+
+char *format_count(const Summary *s, const Cell *c, const char *column) {
+  const char *v = cell_stat(s, c, column);
+  if (v[0]) return xasprintf("%s%s", v, cell_approximate(s, c, column) ? APPROX_MARK : "");
+  return xstrdup(c->runs && c->ok_row < 0 ? c->marker : "-");
+}
+
+char *format_memory(const Cell *c) {
+  if (c->runs == 0) return xstrdup("-");
+  if (c->marker) return xstrdup(c->marker);
+  return xasprintf("%.1f", c->mem_kb / 1024.0);
 }

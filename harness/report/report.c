@@ -100,7 +100,8 @@ static int report(const Options *o) {
     fprintf(stderr, "rp-report: cannot create %s: %s\n", out, strerror(errno));
     rc = EXIT_RESOURCES;
   }
-  if (rc == 0 && write_tables(&now, out, o->format, o->count) != 0) rc = EXIT_RESOURCES;
+  if (rc == 0 && write_tables(&now, out, o->format, column, o->count) != 0) rc = EXIT_RESOURCES;
+  if (rc == 0 && write_who_finds_what(&now, out, o->format) != 0) rc = EXIT_RESOURCES;
   int json = strcmp(o->format, "json") == 0;
   if (rc == 0 && with_base) {
     if (!json) fputc('\n', stdout);

@@ -21,10 +21,7 @@ typedef struct Cell {
                        ** (process_peak_kb) where measured, else the cgroup's
                        ** (cgroup_peak_kb), else max_rss_kb */
   const char *races_file; /* race report of the first ok repetition, or NULL */
-  /* Other bugs in the paper's units, for predictors that report them
-  ** (rp-seqcheck's stats deadlock_location_sets, atomicity_location_triples),
-  ** else "". */
-  const char *deadlocks, *atomicity;
+  int ok_row;          /* runs.csv row of the first ok repetition, or -1 */
 } Cell;
 
 /* The trace-shape columns taken from the stats, in table order. */
@@ -55,8 +52,24 @@ void summary_free(Summary *s);
 ** measured on more than one CPU model (summary_load does it for s alone). */
 void summary_warn_cpus(const Summary *s, const Summary *base);
 
-/* Formatting shared by tables and plots. */
-char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */
+/* The stats column of cell c's first ok repetition, or "" (no ok run, or
+** the predictor did not write that column). */
+const char *cell_stat(const Summary *s, const Cell *c, const char *column);
+/* Whether the predictor listed column in the stats' approximate column (a
+** count that is not exact, e.g. racy_events of pairs that came out of order). */
+int cell_approximate(const Summary *s, const Cell *c, const char *column);
+
+/* Formatting shared by tables and plots; each malloc'd. */
+char *format_time(const Cell *c);  /* "1.234" or the marker */
+/* A count from the stats: the number ('*' after it when approximate), the
+** marker when no repetition ended ok, "-" when never run or not written. */
+char *format_count(const Summary *s, const Cell *c, const char *column);
+char *format_memory(const Cell *c); /* MB, or the marker */
+#define APPROX_MARK "*"
+
+/* guarantees.c: what the races a predictor (named as in runs.csv) reports
+** are known to be; "unknown (...)" for names not in its table. */
+const char *predictor_guarantee(const char *name);
 
 /* tables.c: writes OUT/table.{md,tex,csv}, prints the one in format on
 ** stdout (none for "json").  In md and tex a table wider than PAGE_COLUMNS
@@ -66,7 +79,22 @@ char *format_time(const Cell *c);  /* "1.234" or the marker; malloc'd */
 struct TextTable;
 int write_table_forms(const struct TextTable *t, const char *out_dir, const char *base,
                       const char *format, int fixed, int group);
-int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_label);
+/* A table with a heading above and a note below, written in md or tex (the
+** csv form has neither).  note may be NULL. */
+int write_titled_table(FILE *f, const struct TextTable *t, const char *format, const char *title,
+                       const StrVec *note, int fixed, int group);
+/* Stats columns some predictors add that qualify their races or count other
+** bugs: {column, short label, meaning}. */
+#define VERDICT_COLUMNS 7
+extern const char *const verdict_columns[VERDICT_COLUMNS][3];
+
+/* measures.c: the report's tables, one per measure (traces as rows,
+** predictors as columns), in OUT/table.{md,tex} and long-form OUT/table.csv. */
+int write_tables(const Summary *s, const char *out_dir, const char *format, const char *count_column,
+                 const char *count_label);
+/* whofinds.c: OUT/whofinds.{md,tex,csv}: per trace and pair of predictors,
+** the location pairs the row's predictor reports and the column's does not. */
+int write_who_finds_what(const Summary *s, const char *out_dir, const char *format);
 
 /* compare.c: writes OUT/compare.{md,tex,csv} comparing s (new) against base,
 ** prints the one in format, and the ratio plot's data and script. */
