@@ -20,7 +20,7 @@ static const char *marker_of(const char *status) {
   return "ERR";
 }
 
-static int compare_doubles(const void *a, const void *b) {
+int compare_doubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }

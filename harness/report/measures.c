@@ -135,7 +135,11 @@ static int write_verdicts(FILE *f, const Summary *s, const char *format) {
         if (has_verdict(s, p, v)) strvec_push_owned(&row, format_count(s, summary_cell(s, tr, p), verdict_columns[v][0]));
     texttable_add_row(&t, &row);
   }
-  int rc = t.header.n > 1 ? write_titled_table(f, &t, format, "Verdicts the predictors add", &note, 1, 1) : 0;
+  int rc = 0;
+  if (t.header.n > 1) {
+    fputc('\n', f);
+    rc = write_titled_table(f, &t, format, "Verdicts the predictors add", &note, 1, 1);
+  }
   strvec_free(&note);
   texttable_free(&t);
   return rc;
@@ -160,7 +164,6 @@ static int write_all(FILE *f, const Summary *s, const char *format, const char *
     fputc('\n', f);
     rc |= write_measure(f, s, format, &measures[i]);
   }
-  fputc('\n', f);
   rc |= write_verdicts(f, s, format);
   free(title);
   return rc || ferror(f) ? -1 : 0;

@@ -40,6 +40,28 @@ FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   return f;
 }
 
+/* Twelve colours that stay apart on screen and paper (Tableau's ten, black
+** and gold); with thirteen point types and five dash types a predictor's
+** (colour, point, dash) is unique among the first 780, so no two series
+** look alike however many predictors a plan has. */
+static const char *const palette[] = {
+  "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+  "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#000000", "#e6b800",
+};
+#define PALETTE_SIZE ((int)(sizeof palette / sizeof *palette))
+static const int point_types[] = {7, 5, 9, 11, 13, 4, 6, 8, 10, 12, 1, 2, 3};
+
+void gp_predictor_styles(FILE *gp, int npredictors) {
+  for (int p = 0; p < npredictors; p++)
+    fprintf(gp, "set linetype %d lc rgb '%s' lw 2 pt %d ps 1.2 dt %d\n", p + 1, palette[p % PALETTE_SIZE],
+            point_types[p % (int)(sizeof point_types / sizeof *point_types)], 1 + p % 5);
+}
+
+void gp_bar_style(FILE *gp, int p) {
+  if (p < PALETTE_SIZE) fprintf(gp, " lt %d fs solid 0.7 border -1", p + 1);
+  else fprintf(gp, " lt %d fs pattern %d border -1", p + 1, 1 + (p / PALETTE_SIZE - 1) % 7);
+}
+
 /* Draws the same plot as SVG and as PDF (a paper's figure, 6.5 in wide). */
 int gp_close(FILE *f, const char *out_dir, const char *name, StrVec *scripts) {
   fprintf(f, "set terminal svg noenhanced size 1200,600\nset output '%s.svg'\nreplot\n"
@@ -89,8 +111,10 @@ static double near_top(Axis a) { return a.log ? a.bottom * pow(a.top / a.bottom,
 /* A bar from base to value at x, `width` wide, is a box of boxxyerror. */
 static void plot_bars_clause(FILE *gp, const char *name, int index, double width, double base,
                              const char *title, int first) {
-  fprintf(gp, "%s'%s.dat' index %d using 1:2:($1-%g):($1+%g):(%g):2 with boxxyerror title '", first ? "" : ", ",
+  fprintf(gp, "%s'%s.dat' index %d using 1:2:($1-%g):($1+%g):(%g):2 with boxxyerror", first ? "" : ", ",
           name, index, width / 2, width / 2, base);
+  gp_bar_style(gp, index);
+  fputs(" title '", gp);
   gp_put_plain(gp, title, 1);
   fputc('\'', gp);
 }
@@ -139,7 +163,8 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   }
   if (points == 0) smallest = largest = 1;
   if (tp->base_one) smallest = fmin(smallest, 1), largest = fmax(largest, 1);
-  fprintf(gp, "set style fill solid 0.7 border -1\nset ylabel '%s'\nset xtics rotate by 30 right\n"
+  gp_predictor_styles(gp, np);
+  fprintf(gp, "set ylabel '%s'\nset xtics rotate by 30 right\n"
               "set bmargin 7\nset xrange [-0.6:%g]\nset xtics (", tp->ylabel, nplaces - 0.4);
   for (int t = 0, first = 1; t < s->traces.n; t++)
     if (place[t] >= 0) {
@@ -177,16 +202,13 @@ static int plottable_time(const Summary *s, const void *ctx, int t, int p, doubl
   return 1;
 }
 
-static int compare_doubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* The clauses of a `plot` command drawing each data block of NAME.dat (one
-** per predictor, separated by blank lines) with its predictor as title. */
-static void plot_series(FILE *gp, const char *name, const char *style, const StrVec *drawn) {
+** per predictor drawn, separated by blank lines) with its predictor as title,
+** in that predictor's line type. */
+static void plot_series(FILE *gp, const Summary *s, const char *name, const char *style, const StrVec *drawn) {
   for (int i = 0; i < drawn->n; i++) {
-    fprintf(gp, "%s'%s.dat' index %d using 1:2 with %s title '", i ? ", " : "", name, i, style);
+    fprintf(gp, "%s'%s.dat' index %d using 1:2 with %s lt %d title '", i ? ", " : "", name, i, style,
+            strvec_find(&s->predictors, drawn->items[i]) + 1);
     gp_put_plain(gp, drawn->items[i], 1);
     fputc('\'', gp);
   }
@@ -217,108 +239,13 @@ static int plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
   int rc = file_done(dat, out_dir, "cactus", "dat");
   FILE *gp = rc == 0 && drawn.n ? gp_open(out_dir, "cactus", "Cactus plot: traces solved within a time") : NULL;
   if (gp) {
+    gp_predictor_styles(gp, s->predictors.n);
     fputs("set xlabel 'traces solved'\nset ylabel 'wall time (s)'\n", gp);
     if (most <= 20) fputs("set xtics 1\n", gp);
     gp_axis(gp, "y", smallest, largest, 0);
     fprintf(gp, "set xrange [0.5:%g]\nplot ", most + 0.5);
-    plot_series(gp, "cactus", "linespoints lw 2 pt 7 ps 1.2", &drawn);
+    plot_series(gp, s, "cactus", "linespoints", &drawn);
     rc = gp_close(gp, out_dir, "cactus", scripts);
-  }
-  strvec_free(&drawn);
-  return rc;
-}
-
-/* Bars: the races each predictor found over all traces it finished; a log
-** axis when one predictor finds orders of magnitude more than another. */
-static int plot_races(const Summary *s, const char *out_dir, const char *count_label,
-                      StrVec *scripts) {
-  FILE *dat = dat_open(out_dir, "races");
-  if (!dat) return -1;
-  double smallest = INFINITY, largest = 0;
-  for (int p = 0; p < s->predictors.n; p++) {
-    long total = 0;
-    for (int t = 0; t < s->traces.n; t++) {
-      const Cell *c = summary_cell(s, t, p);
-      if (c->races && c->races[0]) total += atol(c->races);
-    }
-    fprintf(dat, "%d\t%ld\t", p, total);
-    gp_put_plain(dat, s->predictors.items[p], 0);
-    fputc('\n', dat);
-    if (total > 0) smallest = fmin(smallest, (double)total);
-    largest = fmax(largest, (double)total);
-  }
-  int rc = file_done(dat, out_dir, "races", "dat");
-  char *title = xasprintf("Races found (%s, summed over the traces each finished)", count_label);
-  FILE *gp = rc == 0 && s->predictors.n ? gp_open(out_dir, "races", title) : NULL;
-  free(title);
-  if (!gp) return rc;
-  Axis y = gp_axis(gp, "y", isinf(smallest) ? 1 : smallest, largest > 0 ? largest : 1, 0);
-  fprintf(gp, "set style fill solid 0.7 border -1\nset ylabel '%s'\nunset key\n"
-              "set xrange [-0.6:%g]\nset xtics rotate by 30 right\n"
-              "plot 'races.dat' using 1:2:($1-0.3):($1+0.3):(%g):2:xtic(3) with boxxyerror, "
-              "'' using 1:2:(sprintf('%%d', $2)) with labels offset 0,0.7\n",
-          count_label, s->predictors.n - 0.4, y.bottom);
-  return gp_close(gp, out_dir, "races", scripts);
-}
-
-/* Appends the distance column of a race report, divided by the trace's
-** length, to *v. */
-static void read_distances(const char *path, double events, double **v, int *n, int *cap) {
-  CsvTable t;
-  char err[1024];
-  if (csv_table_read(path, &t, err, sizeof err) != 0) return;
-  int col = csv_table_column(&t, "distance");
-  for (int r = 0; col >= 0 && r < t.nrows; r++) {
-    if (*n == *cap) *v = xrealloc(*v, (size_t)(*cap = 2 * *cap + 64) * sizeof **v);
-    double d = atof(t.rows[r][col]);
-    (*v)[(*n)++] = (d < 1 ? 1 : d) / events;
-  }
-  csv_table_free(&t);
-}
-
-/* CDF of race distances per predictor, from its race reports (one repetition
-** per trace: the repetitions find the same races), each distance divided by
-** its trace's length so that traces of thousands and of millions of events
-** pool fairly.  Traces of unknown length are left out.  At most 1000 points. */
-static int plot_distances(const Summary *s, const char *out_dir, StrVec *scripts) {
-  FILE *dat = dat_open(out_dir, "distance");
-  if (!dat) return -1;
-  StrVec drawn = {0};
-  double smallest = 1;
-  for (int p = 0; p < s->predictors.n; p++) {
-    double *d = NULL;
-    int n = 0, cap = 0;
-    for (int t = 0; t < s->traces.n; t++) {
-      const Cell *c = summary_cell(s, t, p);
-      double events = atof(s->shapes[t * SHAPE_COLUMNS]);
-      if (!c->races_file || !c->races_file[0] || events < 1) continue;
-      char *path = xasprintf("%s/%s", s->dir, c->races_file);
-      read_distances(path, events, &d, &n, &cap);
-      free(path);
-    }
-    if (n > 0) {
-      qsort(d, (size_t)n, sizeof *d, compare_doubles);
-      smallest = fmin(smallest, d[0]);
-      fprintf(dat, "%s# %s\n", drawn.n ? "\n\n" : "", s->predictors.items[p]);
-      int step = n > 1000 ? n / 1000 : 1;
-      for (int i = 0; i < n; i += step) fprintf(dat, "%g\t%.6f\n", d[i], (i + 1.0) / n);
-      if ((n - 1) % step) fprintf(dat, "%g\t1\n", d[n - 1]);
-      strvec_push(&drawn, s->predictors.items[p]);
-    }
-    free(d);
-  }
-  int rc = file_done(dat, out_dir, "distance", "dat");
-  FILE *gp = rc == 0 && drawn.n
-             ? gp_open(out_dir, "distance", "Race distance, normalised by trace length (CDF over all traces)")
-             : NULL;
-  if (gp) {
-    fputs("set xlabel 'race distance / trace length'\nset ylabel 'fraction of races'\n"
-          "set yrange [0:1.05]\nset format x '%g'\n", gp);
-    Axis x = gp_axis(gp, "x", smallest, 1, 1);
-    fprintf(gp, "set xrange [%g:1.1]\n", x.bottom);
-    fputs("plot ", gp);
-    plot_series(gp, "distance", "steps lw 2", &drawn);
-    rc = gp_close(gp, out_dir, "distance", scripts);
   }
   strvec_free(&drawn);
   return rc;
@@ -331,14 +258,14 @@ static const char *time_mark(const Summary *s, const void *ctx, int t, int p) {
   return c->runs ? c->marker : NULL;
 }
 
-int write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts) {
+int write_plots(const Summary *s, const char *out_dir, StrVec *scripts) {
   const TracePlot time = {
     .name = "time", .title = "Running time per trace (median of the repetitions)",
     .ylabel = "wall time (s)", .value = plottable_time, .mark = time_mark,
   };
   int rc = plot_per_trace(s, &time, out_dir, scripts);
   rc |= plot_cactus(s, out_dir, scripts);
-  rc |= plot_races(s, out_dir, count_label, scripts);
+  rc |= plot_race_tables(s, out_dir, scripts);
   rc |= plot_distances(s, out_dir, scripts);
   return rc ? -1 : 0;
 }

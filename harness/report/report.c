@@ -109,7 +109,7 @@ static int report(const Options *o) {
   }
   if (rc == 0 && write_json(&now, with_base ? &base : NULL, out, o->count, json) != 0)
     rc = EXIT_RESOURCES;
-  if (rc == 0 && o->plots && write_plots(&now, out, o->count, &scripts) != 0) rc = EXIT_RESOURCES;
+  if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
   strvec_free(&scripts);
   free(out);

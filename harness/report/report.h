@@ -114,7 +114,13 @@ int write_json(const Summary *s, const Summary *base, const char *out_dir, const
 /* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
 ** of the scripts written are added to scripts.  0, or -1 if a file could not
 ** be written. */
-int write_plots(const Summary *s, const char *out_dir, const char *count_label, StrVec *scripts);
+int write_plots(const Summary *s, const char *out_dir, StrVec *scripts);
+/* heat.c: the races per trace and predictor as heat tables (racy events,
+** location pairs).  distance.c: the race distance CDF, one panel per trace. */
+int plot_race_tables(const Summary *s, const char *out_dir, StrVec *scripts);
+int plot_distances(const Summary *s, const char *out_dir, StrVec *scripts);
+/* qsort's comparison of doubles, ascending. */
+int compare_doubles(const void *a, const void *b);
 
 /* Opening a plot's script (with the PNG terminal set, a title and the key
 ** outside the data) and data file in out_dir; gp_close adds the SVG and PDF
@@ -123,6 +129,12 @@ int write_plots(const Summary *s, const char *out_dir, const char *count_label, 
 FILE *gp_open(const char *out_dir, const char *name, const char *title);
 int gp_close(FILE *gp, const char *out_dir, const char *name, StrVec *scripts);
 FILE *dat_open(const char *out_dir, const char *name);
+/* Line type p + 1 for predictor p in every plot: a colour of a twelve-colour
+** palette, a point type and a dash type, so that the same predictor looks
+** the same everywhere and no two look alike.  gp_bar_style: the style clause
+** of predictor p's bars (a fill pattern past the twelfth). */
+void gp_predictor_styles(FILE *gp, int npredictors);
+void gp_bar_style(FILE *gp, int p);
 int file_done(FILE *f, const char *out_dir, const char *name, const char *ext);
 /* Writes s for a data file (in_quotes 0) or a single-quoted script string (1). */
 void gp_put_plain(FILE *f, const char *s, int in_quotes);

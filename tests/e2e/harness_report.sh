@@ -13,10 +13,10 @@ rp report $fx/results-small --out "$tmp/r" --against $fx/results-base >"$tmp/std
   || { cat "$tmp/stderr"; fail "rp report failed"; }
 [ ! -s "$tmp/stderr" ] || { cat "$tmp/stderr"; fail "rp report (or gnuplot) wrote to stderr"; }
 diff -u $expected/stdout.md "$tmp/stdout" || fail "stdout differs from the golden"
-for f in table.md table.csv table.tex compare.csv; do
+for f in table.md table.csv table.tex compare.csv whofinds.csv; do
   diff -u "$expected/$f" "$tmp/r/$f" || fail "$f differs from the golden"
 done
-for plot in time cactus races distance compare; do
+for plot in time cactus races_events races_pairs distance compare; do
   for ext in gp dat png svg pdf; do
     [ -s "$tmp/r/$plot.$ext" ] || fail "missing $plot.$ext"
   done
@@ -29,8 +29,20 @@ grep -q $'\tTO$' "$tmp/r/time.dat" && grep -q $'\tMO$' "$tmp/r/time.dat" && grep
   || fail "TO/MO/ERR marks missing: $(cat "$tmp/r/time.dat")"
 grep -q 'set key outside' "$tmp/r/time.gp" || fail "the key is not outside"
 grep -q '(1):2 with boxxyerror' "$tmp/r/compare.gp" || fail "ratio bars do not rise from 1"
-# The distances come from the race reports, hostile locations and all.
-[ "$(grep -c . "$tmp/r/distance.dat")" -eq 13 ] || fail "distance.dat: $(cat "$tmp/r/distance.dat")"
+# The distances come from the race reports, hostile locations and all: one
+# CDF per trace and predictor with a race report (3 races, 5, 3), never pooled.
+[ "$(grep -c '^# ' "$tmp/r/distance.dat")" -eq 3 ] && [ "$(grep -c $'\t' "$tmp/r/distance.dat")" -eq 11 ] \
+  || fail "distance.dat: $(cat "$tmp/r/distance.dat")"
+grep -q "multiplot layout 1,2 title 'Race distance CDF, one panel per trace.*no races: crashy" "$tmp/r/distance.gp" \
+  || fail "distance.gp: a panel per trace, the trace without races named"
+# Races per trace, not summed: every run has a cell, MO and ERR marked.
+[ "$(grep -c $'\t' "$tmp/r/races_events.dat")" -eq 6 ] && grep -q $'^1\t1\t0\tMO$' "$tmp/r/races_events.dat" \
+  || fail "races_events.dat: $(cat "$tmp/r/races_events.dat")"
+# The same predictor has the same line type in every plot.
+for plot in time cactus distance; do
+  grep -q "set linetype 2 lc rgb '#ff7f0e'" "$tmp/r/$plot.gp" || fail "$plot.gp: no predictor styles"
+done
+grep -q "index 1 using 1:2 with linespoints lt 2 title 'wcp'" "$tmp/r/cactus.gp" || fail "cactus: wcp is not lt 2"
 echo "ok: tables match the goldens, plots drawn silently"
 
 rp report $fx/results-small --out "$tmp/p" --count location-pairs --format csv --no-plots >"$tmp/lp.csv"
@@ -45,24 +57,59 @@ assert out == written
 assert out["format"] == "rp-report/1" and out["predictors"] == ["hb", "wcp"]
 t = {x["trace"]: x for x in out["traces"]}
 assert t["account"]["events"] == 100 and t["account"]["cells"]["hb"] == \
-    {"repetitions": 3, "status": "ok", "races": 3, "time_s": 0.12, "mem_mb": 11.0}, t["account"]
+    {"repetitions": 3, "status": "ok", "races": 3, "racy_events": 3, "racy_location_pairs": 2,
+     "approximate": [], "time_s": 0.12, "mem_mb": 11.0, "verdicts": {}}, t["account"]
 assert t["big, trace"]["cells"]["wcp"]["status"] == "MO" and t["big, trace"]["cells"]["wcp"]["time_s"] is None
 assert any(c["trace"] == "account" and c["predictor"] == "hb" and c["ratio"] is not None for c in out["compare"])
 PY
 echo "ok: counting kinds and formats, JSON"
 
-# Five predictors make 20 columns: md and tex split into parts that fit a
-# page (at most 14 columns each), CSV stays whole.
+# Twenty predictors: each measure's table (and who finds what) splits into two parts that fit a
+# page (at most 14 columns), one column per predictor; CSV stays whole (one
+# row per trace and predictor).  The twentieth predictor's style differs
+# from the eighth's though the palette has twelve colours.
 mkdir "$tmp/wide"
 awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next } NR == 2 { row = $0 }
-  END { for (t = 0; t < 3; t++) for (p = 0; p < 5; p++) { $0 = row; $1 = "pred" p; $2 = "trace" t; print } }' \
+  END { for (t = 0; t < 3; t++) for (p = 0; p < 20; p++) { $0 = row; $1 = "pred" p; $2 = "trace" t; print } }' \
   $fx/results-small/runs.csv >"$tmp/wide/runs.csv"
-rp report "$tmp/wide" --no-plots >"$tmp/wide.md"
-grep -q '^Part 2 of 2$' "$tmp/wide.md" || fail "wide table not split: $(cat "$tmp/wide.md")"
+rp report "$tmp/wide" >"$tmp/wide.md" 2>"$tmp/err" || { cat "$tmp/err"; fail "wide report"; }
+[ "$(grep -c "^Part 2 of 2$" "$tmp/wide.md")" -eq 5 ] || fail "wide tables not split: $(cat "$tmp/wide.md")"
 awk -F'|' '/^\|/ && NF - 2 > 14 { bad = 1 } END { exit bad }' "$tmp/wide.md" || fail "a part wider than 14 columns"
-grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 2 || fail "tex not split"
-[ "$(head -1 "$tmp/wide/report/table.csv" | tr ',' '\n' | wc -l)" -eq 20 ] || fail "csv split"
-echo "ok: wide tables split to fit a page"
+grep -q '^| Trace | pred13 |' "$tmp/wide.md" || fail "a part does not repeat the Trace column"
+grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 9 || fail "tex not split"
+[ "$(grep -c . "$tmp/wide/report/table.csv")" -eq 61 ] || fail "csv split"
+[ "$(grep '^set linetype 8 ' "$tmp/wide/report/time.gp" | cut -d' ' -f4-)" != \
+  "$(grep '^set linetype 20 ' "$tmp/wide/report/time.gp" | cut -d' ' -f4-)" ] || fail "predictors 8 and 20 look alike"
+echo "ok: wide tables split to fit a page, every series its own style"
+
+# What a count is: an approximate count is marked in the tables, the JSON
+# and the plots; verdict columns a predictor adds are shown; each predictor's
+# guarantee is noted, unknown for a name the harness does not know.
+mkdir "$tmp/marks"
+awk -F, 'BEGIN { OFS = "," } NR == 1 { print $0, "approximate", "complete", "uncertain_location_pairs"; next }
+  $1 == "wcp" && $4 == "ok" { $1 = "m2"; print $0, "racy_events;median_distance", "no", 4; next }
+  { $1 = ($1 == "hb" ? "pwr-cs" : "mystery"); print $0, "", "", "" }' \
+  $fx/results-small/runs.csv >"$tmp/marks/runs.csv"
+cp -r $fx/results-small/races "$tmp/marks/"
+rp report "$tmp/marks" --out "$tmp/marks/r" >"$tmp/marks.md" 2>"$tmp/err" || { cat "$tmp/err"; fail "marks report"; }
+grep -q '^| account | 3 | 5\* |' "$tmp/marks.md" || fail "approximate count not marked: $(cat "$tmp/marks.md")"
+grep -q '^| account | 2 | 3 |' "$tmp/marks.md" || fail "a count not approximate was marked"
+grep -q '^\*: the predictor marks this count approximate' "$tmp/marks.md" || fail "no note on the mark"
+grep -q '^m2: sound' "$tmp/marks.md" && grep -q '^pwr-cs: unsound' "$tmp/marks.md" \
+  && grep -q '^mystery: unknown' "$tmp/marks.md" || fail "guarantee notes"
+grep -q '^| account | no | 4 |' "$tmp/marks.md" && grep -qF '| Trace | m2 complete | m2 \|C\| loc. pairs |' "$tmp/marks.md" \
+  || fail "M2's verdict columns"
+grep -q $'\t5\\*$' "$tmp/marks/r/races_events.dat" || fail "approximate count not marked in the plot"
+python3 - "$tmp/marks/r/report.json" <<'PY' || fail "JSON marks"
+import json, sys
+r = json.load(open(sys.argv[1]))
+acc = next(t for t in r["traces"] if t["trace"] == "account")["cells"]
+assert acc["m2"]["approximate"] == ["racy_events", "median_distance"], acc
+assert acc["m2"]["verdicts"] == {"complete": "no", "uncertain_location_pairs": 4}, acc
+assert acc["pwr-cs"]["approximate"] == [] and acc["pwr-cs"]["verdicts"] == {}, acc
+assert r["guarantees"]["mystery"].startswith("unknown"), r["guarantees"]
+PY
+echo "ok: approximate counts marked, verdicts and guarantees shown"
 
 # Bad input: a clear message and a non-zero exit, never a crash.
 set +e
