@@ -157,10 +157,12 @@ fuzz: deps all
 	BUILD=$(BUILD) scripts/fuzz $(SEEDS)
 
 # The papers' evaluation tables beside ours (paper-figures/README.md):
-# make paper-figures [FIG=m2-table2,...] [QUICK=1 (small bundled traces only)]
+# make paper-figures [FIG=m2-table2,...] [QUICK=1 (small bundled traces only)] [TRACES=DIR (your traces)]
+# A full run (neither QUICK nor TRACES) rewrites each entry's "last run" section in its README.
 .PHONY: paper-figures
 paper-figures: deps all
-	python3 paper-figures/figures.py $(if $(FIG),--fig $(FIG)) $(if $(QUICK),--quick --jobs 2)
+	python3 paper-figures/figures.py $(if $(FIG),--fig $(FIG)) \
+	  $(if $(QUICK),--quick --jobs 2,$(if $(TRACES),--traces $(TRACES),--update-readmes))
 
 deps:
 	@scripts/install-deps

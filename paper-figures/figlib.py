@@ -89,27 +89,40 @@ class Run:
                 return r[name]
         return None
 
+    def times(self, pred, trace):
+        """Wall seconds of the ok repetitions, in repetition order."""
+        runs = sorted(self._runs(pred, trace), key=lambda r: int(r["repetition"]))
+        return [float(r["wall_s"]) for r in runs if r["status"] == "ok"]
+
     def seconds(self, pred, trace):
-        times = [float(r["wall_s"]) for r in self._runs(pred, trace) if r["status"] == "ok"]
+        times = self.times(pred, trace)
         return statistics.median(times) if times else None
 
     def peak_mb(self, pred, trace):
         mem = [int(r["max_rss_kb"] or 0) for r in self._runs(pred, trace)]
         return max(mem) / 1024 if mem else None
 
-    def races(self, pred, trace):
-        """The race report of the first ok repetition, as a list of dicts."""
-        key = (pred, trace)
+    def races(self, pred, trace, timed_out=False):
+        """The race report of the first ok repetition, as a list of dicts;
+        with timed_out, of a repetition stopped by its time limit when none
+        ended ok (what it reported before the limit, as some papers count)."""
+        key = (pred, trace, timed_out)
         if key not in self._races:
             rows = []
-            for r in self._runs(pred, trace):
-                if r["status"] == "ok" and r.get("races_file"):
-                    path = os.path.join(self.dir, r["races_file"])
-                    if os.path.exists(path):
-                        rows = read_csv(path)
-                    break
+            runs = self._runs(pred, trace)
+            chosen = [r for r in runs if r["status"] == "ok"] or \
+                     ([r for r in runs if r["status"] == "timeout"] if timed_out else [])
+            for r in chosen[:1]:
+                path = os.path.join(self.dir, r["races_file"]) if r.get("races_file") else ""
+                if path and os.path.exists(path):
+                    rows = read_csv(path)
             self._races[key] = rows
         return self._races[key]
+
+    def decided_races(self, pred, trace):
+        """The races a predictor counts: its report less the rows it lists
+        uncounted (M2's set C under --report-uncertain: decided = uncertain)."""
+        return [r for r in self.races(pred, trace) if r.get("decided") != "uncertain"]
 
     def extra_file(self, pred, trace, suffix):
         """A further report a wrapper wrote beside the race report."""
@@ -212,25 +225,106 @@ def markdown(header, rows):
     return "\n".join(out)
 
 
-class Claim:
-    """A qualitative claim of the paper, checked on our run."""
+# The only verdicts a claim can get.
+LABELS = ("confirmed", "contradicted", "not testable")
+# Our thresholds (not the papers'): runs shorter than this are timer noise
+# for a ratio; a confidence interval needs this many repetitions per run.
+MIN_TIMED_SECONDS = 0.5
+MIN_REPETITIONS = 3
+CONFIDENCE = 0.95
 
-    def __init__(self, text, verdict, evidence):
-        self.text, self.verdict, self.evidence = text, verdict, evidence
+
+class Claim:
+    """A qualitative claim of the paper, checked on our run: the claim, the
+    threshold it is checked against (as the paper states it), the verdict
+    (one of LABELS) and the evidence, or for "not testable" the reason."""
+
+    def __init__(self, text, verdict, evidence, threshold=None):
+        if verdict not in LABELS:
+            raise ValueError(f"claim {text!r}: verdict {verdict!r} is not one of {LABELS}")
+        if verdict != "not testable" and not threshold:
+            raise ValueError(f"claim {text!r}: a verdict needs the threshold it was checked against")
+        self.text, self.verdict, self.evidence, self.threshold = text, verdict, evidence, threshold
 
     def line(self):
-        return f"- **{self.verdict}**: {self.text} ({self.evidence})"
+        threshold = f" [checked: {self.threshold}]" if self.threshold else ""
+        return f"- **{self.verdict}**: {self.text}{threshold} ({self.evidence})"
 
 
-def check_all(text, items):
+def check_all(text, items, threshold):
     """A claim that must hold on every (trace, ok?, evidence) item."""
     items = [i for i in items if i[1] is not None]
     if not items:
         return Claim(text, "not testable", "no trace has the runs it needs")
     bad = [f"{t}: {e}" for t, ok, e in items if not ok]
     if bad:
-        return Claim(text, "contradicted", "; ".join(bad))
-    return Claim(text, "confirmed", f"on all {len(items)} traces with the runs it needs")
+        return Claim(text, "contradicted", "; ".join(bad), threshold)
+    return Claim(text, "confirmed", f"on all {len(items)} traces with the runs it needs", threshold)
+
+
+def paper_value(ctx, row, column):
+    """A number of the paper's that a claim uses, from paper.csv (a row such
+    as '@claims' holds the numbers of the paper's text)."""
+    return float(ctx.paper[row][column].replace(",", ""))
+
+
+def _t_quantile(df):
+    """Two-sided 95 % quantile of Student's t (df >= 1), from a small table
+    (values of the t distribution, not the papers')."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262,
+             10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042}
+    return table[max(k for k in table if k <= df)] if df < 60 else 1.96
+
+
+def ratio_interval(run, slow, fast, traces):
+    """The 95 % confidence interval of the mean time ratio slow / fast over
+    the traces (geometric: a t-interval of the mean log ratio over every pair
+    of repetitions, one pair per repetition index), or (None, reason) when the
+    runs cannot give one: fewer than MIN_REPETITIONS ok repetitions each, or
+    runs under MIN_TIMED_SECONDS."""
+    import math
+    logs = []
+    for t in traces:
+        a, b = run.times(slow, t), run.times(fast, t)
+        if len(a) < MIN_REPETITIONS or len(b) < MIN_REPETITIONS or min(b) < MIN_TIMED_SECONDS:
+            continue
+        logs += [math.log(x / y) for x, y in zip(a, b)]
+    if len(logs) < MIN_REPETITIONS:
+        return None, (f"a confidence interval needs runs of {MIN_TIMED_SECONDS} s or more with "
+                      f"{MIN_REPETITIONS} ok repetitions each; this run has {len(logs)} such pairs")
+    mean = statistics.mean(logs)
+    half = _t_quantile(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
+    return (math.exp(mean - half), math.exp(mean + half)), None
+
+
+def timing_claim(text, run, slow, fast, traces, low, high):
+    """A claim that slow / fast lies in [low, high] (either may be None: no
+    bound), decided only by a confidence interval: confirmed when the whole
+    interval lies inside, contradicted when it lies wholly outside."""
+    interval, why = ratio_interval(run, slow, fast, traces)
+    threshold = f"{CONFIDENCE:.0%} CI of {slow}/{fast} within [{low if low is not None else '-inf'}, " \
+                f"{high if high is not None else 'inf'}]"
+    if interval is None:
+        return Claim(text, "not testable", why)
+    lo, hi = interval
+    ev = f"{CONFIDENCE:.0%} CI of the ratio: {lo:.2f}-{hi:.2f}"
+    inside = (low is None or lo >= low) and (high is None or hi <= high)
+    outside = (low is not None and hi < low) or (high is not None and lo > high)
+    if inside:
+        return Claim(text, "confirmed", ev, threshold)
+    if outside:
+        return Claim(text, "contradicted", ev, threshold)
+    return Claim(text, "not testable", ev + ": the interval straddles a bound")
+
+
+def stat_count(run, pred, trace, column):
+    """A count from the predictor's stats row (racy_events,
+    racy_location_pairs, racy_lines, ...), or the run's status."""
+    st = run.status(pred, trace)
+    if st != "ok":
+        return st
+    v = run.stat(pred, trace, column)
+    return int(v) if v is not None else "n/a"
 
 
 def bug_rows(ctx, suffix, paper_cols):

@@ -2,22 +2,34 @@
 """make paper-figures: run each entry's plan through `rp bench` and print its
 table in the paper's layout, beside the paper's numbers.
 
-  paper-figures/figures.py [--fig NAME[,NAME...]] [--quick] [--results DIR] [--jobs N]
+  paper-figures/figures.py [--fig NAME[,NAME...]] [--quick] [--traces DIR] [--results DIR]
+                           [--jobs N] [--update-readmes]
 
-Each entry is a directory with paper.csv (the paper's numbers), plan (an
-`rp bench` plan over our traces, under the paper's limits), table.py (the
-layout and counting: REQUIRES, a list of predictors without which the entry
-is skipped, and render(ctx)) and README.md.  Predictors of the plan that are
-not built are left out of the run (their columns say n/b); an entry whose
-REQUIRES are not all built is skipped with a message and fills in by itself
-once they are.  --quick runs the small bundled traces only, with a 60 s limit
-and no memory limit.
-Results: DIR/ENTRY/ (the bench folder, table.md, findings.md).
+Each entry is a directory with paper.csv (the paper's numbers), plan (the
+predictors and limits of an `rp bench` plan, under the paper's limits; the
+traces are added here), table.py (the layout and counting: REQUIRES, a list
+of predictors without which the entry is skipped, and render(ctx)) and
+README.md.  Predictors of the plan that are not built are left out of the run
+(their columns say n/b); an entry whose REQUIRES are not all built is skipped
+with a message and fills in by itself once they are.
+
+Traces: datasets/real/*.std.xz; --quick: the small bundled ones only, with a
+60 s limit and no memory limit; --traces DIR: every trace file in DIR (a
+trace named like a paper's benchmark, or like one of our traces in
+programs.csv, is set beside the paper's row).  Compressed traces are
+decompressed once, before any run, into RESULTS/traces/, so that no timing
+includes decompression.
+Entries whose plans are the same (after leaving out what is not built) share
+one run: RESULTS/runs/PLAN-ID/ (the rp bench folder).  Per entry:
+RESULTS/ENTRY/ (table.md, findings.md, plots).
 """
 import argparse
+import datetime
 import glob
+import hashlib
 import importlib.util
 import os
+import platform
 import subprocess
 import sys
 
@@ -74,18 +86,58 @@ def parse_plan(path):
     return keys
 
 
-def write_plan(entry_dir, plan, predictors, quick, out_path):
-    traces = []
-    for pattern in plan["traces"].split():
-        for t in sorted(glob.glob(os.path.join(entry_dir, pattern))):
-            name = os.path.basename(t).split(".")[0]
-            if not quick or name in QUICK_TRACES:
-                traces.append(os.path.realpath(t))
-    lines = ["# written by paper-figures/figures.py from " + os.path.relpath(os.path.join(entry_dir, "plan"), ROOT),
+COMPRESSORS = {".xz": "xz", ".gz": "gzip", ".zst": "zstd"}
+
+
+def trace_name(path):
+    """Our name for a trace: its file name up to the first dot."""
+    return os.path.basename(path).split(".")[0]
+
+
+def find_traces(quick, traces_dir):
+    """The trace files to run on: a user's folder, or datasets/real."""
+    if traces_dir:
+        files = sorted(p for p in glob.glob(os.path.join(traces_dir, "*")) if os.path.isfile(p))
+        if not files:
+            sys.exit(f"paper-figures: no trace files in {traces_dir}")
+    else:
+        files = sorted(glob.glob(os.path.join(ROOT, "datasets", "real", "*.std.xz")))
+        if quick:
+            files = [f for f in files if trace_name(f) in QUICK_TRACES]
+    names = [trace_name(f) for f in files]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        sys.exit(f"paper-figures: two traces named {', '.join(twice)} (the name is the file name up to the first dot)")
+    return files
+
+
+def decompressed(files, cache):
+    """The traces as files a predictor reads without a decompressor in its
+    timed run: compressed ones are decompressed once into cache (kept while
+    the compressed file is not newer)."""
+    out = []
+    for f in files:
+        ext = os.path.splitext(f)[1]
+        if ext not in COMPRESSORS:
+            out.append(os.path.realpath(f))
+            continue
+        os.makedirs(cache, exist_ok=True)
+        target = os.path.join(cache, os.path.basename(f)[: -len(ext)])
+        if not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(f):
+            with open(target + ".part", "wb") as dst:
+                subprocess.run([COMPRESSORS[ext], "-dc", "--", f], stdout=dst, check=True)
+            os.replace(target + ".part", target)
+        out.append(target)
+    return out
+
+
+def plan_text(entry_dir, plan, predictors, quick, traces):
+    """The rp bench plan an entry runs; the same text for entries that share it."""
+    lines = ["# written by paper-figures/figures.py",
              "predictors: " + " ".join(os.path.realpath(os.path.join(entry_dir, p)) if "/" in p else p
                                        for p in predictors),
              "traces: " + " ".join(traces)]
-    for k, v in plan.items():
+    for k, v in sorted(plan.items()):
         if k in ("predictors", "traces"):
             continue
         if quick and k == "memory":
@@ -97,8 +149,21 @@ def write_plan(entry_dir, plan, predictors, quick, out_path):
         lines.append(f"{k}: {v}")
     if quick and "timeout" not in plan:
         lines.append("timeout: 60")
-    with open(out_path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+def machine():
+    """What a run's times were measured on: CPU model, cores, memory."""
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), model)
+        with open("/proc/meminfo") as f:
+            kb = next(int(l.split()[1]) for l in f if l.startswith("MemTotal"))
+        mem = f", {kb / 1024 / 1024:.0f} GiB"
+    except (OSError, StopIteration, ValueError):
+        mem = ""
+    return f"{model}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}"
 
 
 class Context:
@@ -106,53 +171,90 @@ class Context:
         self.entry = entry
         self.run = run
         self.paper = figlib.paper_table(entry_dir)
+        self.paper_rows = figlib.read_csv(os.path.join(entry_dir, "paper.csv"))
         self.source = figlib.paper_source(entry_dir)
         self.aliases = figlib.program_aliases()
 
-    def program(self, trace):
-        """The paper's row for the same program as our trace, or None."""
-        for name in self.aliases.get(trace, []):
-            if name in self.paper:
-                return self.paper[name]
-        return None
-
     def paper_name(self, trace):
-        for name in self.aliases.get(trace, []):
-            if name in self.paper:
+        """The paper's name for the program of a trace: one programs.csv
+        gives for it, or else the trace's own name (a user's trace named
+        like the paper's benchmark, e.g. lufact.std); None if no row has it."""
+        for name in self.aliases.get(trace, []) + [trace]:
+            if name in self.paper and not name.startswith("@"):
                 return name
         return None
 
+    def program(self, trace):
+        """The paper's row for the same program as our trace, or None."""
+        name = self.paper_name(trace)
+        return self.paper[name] if name else None
 
-def update_readme(entry_dir, table_lines, claims, quick):
-    """Replace the README's '<!-- run -->' section with this run's table and
-    the paper's claims as checked on it."""
+
+def last_run(plan, ran, absent, traces, quick, traces_dir):
+    """The facts of a run an entry's README states above its table."""
+    commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    limits = ", ".join(f"{k} {plan[k]}" for k in ("timeout", "memory", "repetitions") if k in plan) or "none"
+    how = "--quick" if quick else f"--traces {traces_dir}" if traces_dir else "full"
+    return [f"- commit {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, run: {how}",
+            f"- machine: {machine()}",
+            f"- limits per run (timeout s, memory MB): {limits}; traces decompressed before the runs, "
+            "so times exclude decompression",
+            f"- predictors run: {' '.join(ran) or 'none'}" + (f"; not built: {' '.join(absent)}" if absent else ""),
+            f"- traces ({len(traces)}): {' '.join(trace_name(t) for t in traces)}"]
+
+
+def update_readme(entry_dir, facts, table_lines, claims):
+    """Replace the README's '<!-- run -->' section with this run's facts,
+    table and the paper's claims as checked on it."""
     path = os.path.join(entry_dir, "README.md")
     with open(path) as f:
         text = f.read()
     start, end = text.index("<!-- run -->") + len("<!-- run -->"), text.index("<!-- /run -->")
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
-    body = [f"Written by `paper-figures/figures.py --update-readmes{' --quick' if quick else ''}` at commit "
-            f"{commit}, with the predictors built then:", ""] + table_lines
+    body = ["Written by `make paper-figures` (figures.py --update-readmes):", ""] + facts + [""] + table_lines
     if claims:
         body += ["", "Claims of the paper on this run:", ""] + [c.line() for c in claims]
     with open(path, "w") as f:
         f.write(text[:start] + "\n" + "\n".join(body) + "\n" + text[end:])
 
 
+def run_plan(text, results, bindir, env, jobs, done):
+    """Runs a plan through rp bench once per invocation (entries sharing it
+    read the same folder); returns (bench folder, error or None)."""
+    plan_id = hashlib.sha1(text.encode()).hexdigest()[:12]
+    folder = os.path.join(results, "runs", plan_id)
+    if plan_id not in done:
+        os.makedirs(folder, exist_ok=True)
+        plan_path = os.path.join(folder, "run.plan")
+        with open(plan_path, "w") as f:
+            f.write(text)
+        bench = subprocess.run([os.path.join(bindir, "rp"), "bench", plan_path, "--results",
+                                os.path.join(folder, "bench"), "--jobs", jobs],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        done[plan_id] = None if bench.returncode == 0 else \
+            f"rp bench failed ({bench.returncode}): {bench.stderr.strip()[-400:]}"
+    return os.path.join(folder, "bench"), done[plan_id]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--fig", default="")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--traces", default=None, help="run on the trace files in this folder")
     ap.add_argument("--results", default=None)
     ap.add_argument("--jobs", default="1")
     ap.add_argument("--update-readmes", action="store_true",
-                    help="write each entry's table and findings into its README (section 'Last full run')")
+                    help="write each entry's last-run facts, table and claims into its README")
     args = ap.parse_args()
+    if args.update_readmes and (args.quick or args.traces):
+        sys.exit("paper-figures: --update-readmes takes a full run on datasets/real (no --quick, no --traces)")
     bindir = os.path.realpath(os.environ.get("RP_BIN", os.path.join(ROOT, "build", "bin")))
-    results = args.results or os.path.join(ROOT, "results", "paper-figures" + ("-quick" if args.quick else ""))
+    suffix = "-quick" if args.quick else "-traces" if args.traces else ""
+    results = os.path.realpath(args.results or os.path.join(ROOT, "results", "paper-figures" + suffix))
     env = dict(os.environ, RP_BIN=bindir, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
-    failed = []
+    sources = find_traces(args.quick, args.traces)
+    traces = decompressed(sources, os.path.join(results, "traces"))
+    failed, done = [], {}
     for entry in entries([s for s in args.fig.split(",") if s]):
         entry_dir = os.path.join(HERE, entry)
         mod = load(entry)
@@ -162,7 +264,7 @@ def main():
             msg = f"skipped: {', '.join(missing)} not built yet"
             print(f"{msg} (this entry fills in once it is: make, then make paper-figures FIG={entry})")
             if args.update_readmes:
-                update_readme(entry_dir, [msg + "."], [], args.quick)
+                update_readme(entry_dir, [f"- {msg}."], [], [])
             continue
         plan = parse_plan(os.path.join(entry_dir, "plan"))
         preds, absent = [], []
@@ -172,19 +274,21 @@ def main():
             print(f"note: not built, their columns say n/b: {' '.join(absent)}")
         out = os.path.join(results, entry)
         os.makedirs(out, exist_ok=True)
-        plan_path = os.path.join(out, "run.plan")
-        write_plan(entry_dir, plan, preds, args.quick, plan_path)
-        bench = subprocess.run([os.path.join(bindir, "rp"), "bench", plan_path, "--results", os.path.join(out, "bench"),
-                                "--jobs", args.jobs], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if bench.returncode != 0:
-            print(f"rp bench failed ({bench.returncode}): {bench.stderr.strip()[-400:]}")
+        bench_dir, error = run_plan(plan_text(entry_dir, plan, preds, args.quick, traces), results, bindir,
+                                    env, args.jobs, done)
+        if error:
+            print(error)
             failed.append(entry)
             continue
-        run = figlib.Run(os.path.join(out, "bench"))
+        run = figlib.Run(bench_dir)
         ctx = Context(entry, run, entry_dir)
         table = mod.render(ctx)
-        text = [f"# {entry}: {mod.TITLE}", "", "Source: " + "; ".join(ctx.source), "",
-                figlib.markdown(table["header"], table["rows"]), ""]
+        facts = last_run(parse_plan(os.path.join(os.path.dirname(bench_dir), "run.plan")),
+                         [os.path.basename(p) for p in preds], [os.path.basename(p) for p in absent],
+                         traces, args.quick, args.traces)
+        text = [f"# {entry}: {mod.TITLE}", "", "Source: " + "; ".join(ctx.source), ""] + facts + [
+            f"- results: {os.path.relpath(bench_dir, ROOT)}", "",
+            figlib.markdown(table["header"], table["rows"]), ""]
         text += [f"{n}" for n in table.get("notes", [])]
         print("\n".join(text[2:]))
         with open(os.path.join(out, "table.md"), "w") as f:
@@ -199,7 +303,7 @@ def main():
         if "plot" in table:
             table["plot"](out)
         if args.update_readmes:
-            update_readme(entry_dir, text[4:], claims, args.quick)
+            update_readme(entry_dir, facts, text[len(facts) + 6:], claims)
     if failed:
         print(f"\npaper-figures: failed: {' '.join(failed)}")
         return 1

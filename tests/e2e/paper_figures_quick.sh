@@ -16,9 +16,27 @@ for dir in paper-figures/*/; do
   [ -s "$TMP/pf/$e/table.md" ] || fail "$e: no table.md"
   [ -s "$TMP/pf/$e/findings.md" ] || fail "$e: no findings.md"
   ! grep -qE '\| (ERR|TO|MO) ' "$TMP/pf/$e/table.md" || fail "$e: a run failed: $(grep -E '\| (ERR|TO|MO) ' "$TMP/pf/$e/table.md")"
-  grep -qE '\*\*(confirmed|contradicted|consistent|not testable|not seen)' "$TMP/pf/$e/findings.md" ||
+  grep -qE '^- \*\*(confirmed|contradicted|not testable)\*\*' "$TMP/pf/$e/findings.md" ||
     fail "$e: no claim checked"
+  ! grep -E '^- \*\*' "$TMP/pf/$e/findings.md" | grep -vqE '^- \*\*(confirmed|contradicted|not testable)\*\*' ||
+    fail "$e: a label other than confirmed, contradicted, not testable"
+  ! grep -E '^- \*\*(confirmed|contradicted)\*\*' "$TMP/pf/$e/findings.md" | grep -vq '\[checked: ' ||
+    fail "$e: a verdict without its threshold"
+  grep -q '^- commit .* UTC, run: --quick$' "$TMP/pf/$e/table.md" && grep -q '^- predictors run: ' "$TMP/pf/$e/table.md" ||
+    fail "$e: no last-run facts: $(head -12 "$TMP/pf/$e/table.md")"
 done
+# Entries with the same plan read one results folder: fewer runs than entries,
+# and vindicator-table1/2/3 and the Fig. 6 entry name the same one.
+entries=$(ls -d paper-figures/*/table.py | wc -l)
+[ "$(ls "$TMP/pf/runs" | wc -l)" -lt "$entries" ] || fail "one run per entry: $(ls "$TMP/pf/runs")"
+shared=$(grep -h '^- results: ' "$TMP"/pf/vindicator-{table1,table2,table3,fig6}/table.md | sort -u | wc -l)
+expect_eq "vindicator entries sharing a plan share its results" "$shared" 1
+# Timings exclude decompression: the plans name decompressed traces.
+! grep -q '\.xz' "$TMP"/pf/runs/*/run.plan || fail "a plan runs a compressed trace"
+# A user's traces: a trace named like a paper's benchmark is set beside its row.
+mkdir "$TMP/mine" && rp-gen --events 300 --seed 3 >"$TMP/mine/account.std"
+msg=$(python3 paper-figures/figures.py --traces "$TMP/mine" --fig m2-table1 --results "$TMP/pf3" 2>&1)
+grep -q '^| account (account) | 300 \[' <<< "$msg" || fail "--traces: the paper's row not beside: $msg"
 # A predictor that is not built: the entry says so instead of failing.
 mkdir "$TMP/bin" && cp "$RP_BIN"/rp "$RP_BIN"/rp-bench "$RP_BIN"/rp-run "$RP_BIN"/rp-hb "$TMP/bin"/
 msg=$(RP_BIN="$TMP/bin" python3 paper-figures/figures.py --quick --fig vindicator-table1,m2-table2 --results "$TMP/pf2" 2>&1)
