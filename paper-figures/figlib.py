@@ -124,14 +124,6 @@ class Run:
         uncounted (M2's set C under --report-uncertain: decided = uncertain)."""
         return [r for r in self.races(pred, trace) if r.get("decided") != "uncertain"]
 
-    def extra_file(self, pred, trace, suffix):
-        """A further report a wrapper wrote beside the race report."""
-        for r in self._runs(pred, trace):
-            if r["status"] == "ok" and r.get("races_file"):
-                path = os.path.join(self.dir, r["races_file"] + suffix)
-                if os.path.exists(path):
-                    return read_csv(path)
-        return None
 
 
 # ---- the papers' race counts ------------------------------------------------
@@ -153,21 +145,6 @@ def racy_events(races):
 def variables(races):
     """Racy memory locations (M2 Table 4)."""
     return {r["variable"] for r in races}
-
-
-def gaps(races):
-    """Events strictly between the two of each race (M2's and SeqCheck's distance)."""
-    return [int(r["second"]) - int(r["first"]) - 1 for r in races]
-
-
-def location_specific_gaps(races):
-    """Per variable, the smallest gap of any race on it (M2's d_x)."""
-    best = {}
-    for r in races:
-        g = int(r["second"]) - int(r["first"]) - 1
-        v = r["variable"]
-        best[v] = min(best.get(v, g), g)
-    return list(best.values())
 
 
 # ---- printing ---------------------------------------------------------------
@@ -327,30 +304,29 @@ def stat_count(run, pred, trace, column):
     return int(v) if v is not None else "n/a"
 
 
-def bug_rows(ctx, suffix, paper_cols):
-    """Rows of SeqCheck's deadlock or atomicity tables from the report the
-    seqcheck-bugs wrapper writes beside the race report: unique bugs are
-    distinct sets of the report's location columns."""
-    import statistics
+def bug_rows(ctx, kind, paper_cols):
+    """Rows of SeqCheck's deadlock ("deadlock") or atomicity ("atomicity")
+    table from the stats of the seqcheck-bugs runs: unique bugs are its
+    distinct location sets (deadlock_location_sets) or triples
+    (atomicity_location_triples), with the max and mean distance of the
+    reported instances."""
     run, rows, total = ctx.run, [], 0
+    unique_col = {"deadlock": "deadlock_location_sets", "atomicity": "atomicity_location_triples"}[kind]
+    pred = "seqcheck-bugs"
     for t in run.traces:
         p = ctx.program(t) or {}
-        pred = "seqcheck-bugs"
         name = t + (f" ({ctx.paper_name(t)})" if p else "")
         shape = [beside(human(run.trace_stat(t, "threads")), p.get("threads")),
                  beside(human(run.trace_stat(t, "events")), p.get("events")),
                  beside("n/a", p.get(paper_cols[0]))]
-        report = run.extra_file(pred, t, suffix) if run.ok(pred, t) else None
-        if report is None:
-            st = run.status(pred, t)
-            rows.append([name] + shape + [st if st != "ok" else "no report", "", "", ""])
+        if not run.ok(pred, t):
+            rows.append([name] + shape + [run.status(pred, t), "", "", ""])
             continue
-        locs = [k for k in (report[0].keys() if report else []) if k.endswith("loc")]
-        unique = {frozenset(r[k] for k in locs) for r in report} if locs else {i for i in range(len(report))}
-        d = [int(r["distance"]) for r in report if r.get("distance", "").isdigit()]
-        total += len(unique)
-        rows.append([name] + shape + [beside(len(unique) or "-", p.get(paper_cols[1])),
+        unique = int(run.stat(pred, t, unique_col))
+        total += unique
+        found = [run.stat(pred, t, f"{kind}_{k}_distance") for k in ("max", "mean")] if unique else ["-", "-"]
+        rows.append([name] + shape + [beside(unique or "-", p.get(paper_cols[1])),
                                       beside(secs(run.seconds(pred, t)), p.get("t_" + paper_cols[1])),
-                                      beside(human(max(d)) if d else "-", p.get("dist_max")),
-                                      beside(human(statistics.mean(d)) if d else "-", p.get("dist_mean"))])
+                                      beside(human(found[0]) if unique else "-", p.get("dist_max")),
+                                      beside(human(found[1]) if unique else "-", p.get("dist_mean"))])
     return rows, total

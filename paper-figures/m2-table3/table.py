@@ -1,8 +1,6 @@
 """M2 Table 3: distances of M2's races (events strictly between the two),
 mean and max over all reported pairs, and location-specific d_x."""
-import statistics
-
-from figlib import Claim, beside, gaps, human, location_specific_gaps, paper_value
+from figlib import Claim, beside, human, paper_value
 
 TITLE = "M2 Table 3: race distances for M2"
 REQUIRES = ["rp-m2"]
@@ -16,16 +14,19 @@ def render(ctx):
         if st != "ok":
             rows.append([t, st, st, st, st])
             continue
-        races = run.decided_races("m2", t)
-        g, dx = gaps(races), location_specific_gaps(races)
-        cells = [human(statistics.mean(g)) if g else "-", human(max(g)) if g else "-",
-                 human(statistics.mean(dx)) if dx else "-", human(max(dx)) if dx else "-"]
-        if g:
-            longest.append((t, max(g)))
+        # M2's stats (docs/m2.md §M11) give the contract's distance, the
+        # difference of positions; the paper counts the events strictly
+        # between, one less.
+        racy = int(run.stat("m2", t, "racy_location_pairs") or 0)
+        between = {k: float(run.stat("m2", t, k)) - 1 for k in ("mean_distance", "max_distance", "dx_mean", "dx_max")}
+        cells = [human(between[k]) if racy else "-" for k in ("mean_distance", "max_distance", "dx_mean", "dx_max")]
+        if racy:
+            longest.append((t, between["max_distance"]))
         rows.append([t + (f" ({ctx.paper_name(t)})" if p else "")] +
                     [beside(c, p.get(k)) for c, k in zip(cells, ("mean", "max", "dx_mean", "dx_max"))])
-    notes = ["Distance = events strictly between the two events of a race, over every pair M2 reports; d_x = per "
-             "racy variable the smallest distance of a race on it (the text's location-specific figures)."]
+    notes = ["Distance = events strictly between the two events of a race, over every pair M2 reports (its stats "
+             "mean_distance, max_distance less one); d_x = per racy variable the smallest distance of a race on it "
+             "(stats dx_mean, dx_max less one: the text's location-specific figures)."]
     window = paper_value(ctx, "@claims", "max")
     far = [f"{t} {human(m)}" for t, m in longest if m > window]
     text = "races lie far apart, beyond windows of hundreds or thousands of events"

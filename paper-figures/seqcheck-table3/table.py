@@ -15,7 +15,7 @@ def count(run, pred, t):
         return f"{len(location_pairs(run.races(pred, t, timed_out=True)))} (TO)"
     if st != "ok":
         return st
-    n = len(location_pairs(run.races(pred, t)))
+    n = int(run.stat(pred, t, "racy_location_pairs"))
     return n if n else "-"
 
 

@@ -6,9 +6,9 @@ REQUIRES = ["rp-seqcheck"]
 
 
 def render(ctx):
-    rows, total = bug_rows(ctx, ".atomicity", ("atomf", "seqc"))
+    rows, total = bug_rows(ctx, "atomicity", ("atomf", "seqc"))
     notes = ["Atomicity violations (w1 intruding into w2 → r, the w2–r window at rp seqcheck's default, the "
-             "paper's 100) from `rp seqcheck --atomicity`: unique = distinct location triples. AtomFuzzer is not "
+             "paper's 100) from `rp seqcheck --atomicity`: unique = distinct location triples (stats atomicity_location_triples). AtomFuzzer is not "
              "in the workbench. Ours [paper's] where the program is the same."]
     # As the paper states it: on programs where AtomFuzzer reports none, SeqCheck
     # reports some.  Only our traces of the paper's programs can show it.
