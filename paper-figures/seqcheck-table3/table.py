@@ -2,7 +2,7 @@
 M2, WCP, SHB and SeqCheck, their times, SeqCheck's race distances."""
 import statistics
 
-from figlib import MIN_TIMED_SECONDS, Claim, beside, check_all, human, location_pairs, secs, timing_claim
+from figlib import MIN_TIMED_SECONDS, beside, check_all, human, location_pairs, secs, timing_claim
 
 TITLE = "SeqCheck Table 3: data races"
 REQUIRES = ["rp-seqcheck"]
