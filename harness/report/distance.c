@@ -88,7 +88,14 @@ static void write_panel(FILE *gp, const Summary *s, const Panel *pn) {
   double bottom = pow(10, floor(log10(pn->smallest))), top = pow(10, ceil(log10(pn->largest * 1.01)));
   fputs("  set title '", gp);
   gp_put_plain(gp, s->traces.items[pn->trace], 1);
-  fprintf(gp, "'\n  set logscale x\n  set xrange [%g:%g]\n  plot ", bottom, top > bottom ? top : bottom * 10);
+  if (top <= bottom) top = bottom * 10;
+  /* A small panel has room for about five tic labels: past four decades,
+  ** a tic every second or third decade, written short. */
+  int decades = (int)lround(log10(top / bottom));
+  fprintf(gp, "'\n  set logscale x\n  set xrange [%g:%g]\n", bottom, top);
+  if (decades > 4) fprintf(gp, "  set xtics %g\n  set format x '1e%%T'\n", decades > 8 ? 1000.0 : 100.0);
+  else fputs("  set xtics autofreq\n  set format x '%g'\n", gp);
+  fputs("  plot ", gp);
   for (int p = 0, first = 1; p < s->predictors.n; p++)
     if (pn->block[p] >= 0) {
       fprintf(gp, "%s'distance.dat' index %d using 1:2 with steps lt %d", first ? "" : ", ", pn->block[p], p + 1);
@@ -101,7 +108,11 @@ static void write_panel(FILE *gp, const Summary *s, const Panel *pn) {
 ** the panels: lines outside an empty range. */
 static void write_key(FILE *gp, const Summary *s, const Panel *panels, int npanels) {
   fputs("  unset title\n  unset logscale x\n  unset border\n  unset tics\n  unset ylabel\n"
-        "  set xrange [0:1]\n  set yrange [0:1]\n  set key at screen 0.99, 0.9 right top Left reverse\n  plot ", gp);
+        "  set xrange [0:1]\n  set yrange [0:1]\n", gp);
+  /* Its own tall area right of the panels, so that the key stays one
+  ** column (gnuplot wraps a key taller than its plot's area). */
+  fputs("  set lmargin at screen 0.86\n  set rmargin at screen 0.99\n  set tmargin at screen 0.9\n"
+        "  set bmargin at screen 0.1\n  set key at screen 0.99, 0.9 right top Left reverse\n  plot ", gp);
   int first = 1;
   for (int p = 0; p < s->predictors.n; p++) {
     int drawn = 0;
@@ -120,7 +131,6 @@ static void write_script(FILE *gp, const Summary *s, const Panel *panels, int np
   fputs("# Written by rp report; run 'gnuplot distance.gp' in this folder.\n"
         "set datafile separator \"\\t\"\nset grid lc rgb '#d0d0d0' lw 0.5\nunset key\n", gp);
   gp_predictor_styles(gp, s->predictors.n);
-  fputs("set format x '%g'\n", gp);
   fprintf(gp, "do for [form = 1:3] {\n"
               "  if (form == 1) { set terminal pngcairo noenhanced size 1200,%d; set output 'distance.png' }\n"
               "  if (form == 2) { set terminal svg noenhanced size 1200,%d; set output 'distance.svg' }\n"

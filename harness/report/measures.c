@@ -23,7 +23,8 @@ const char *const verdict_columns[VERDICT_COLUMNS][3] = {
   {"uncertain_location_pairs", "|C| loc. pairs", "distinct location pairs in M2's set C (not decided)"},
   {"verified", "verified", "DC races VindicateRace proved predictable"},
   {"false", "false", "DC races VindicateRace proved not predictable"},
-  {"unknown", "unknown", "races left undecided (DC: vindication gave up; oracle: out of its limits)"},
+  {"unknown", "unknown", "races left undecided (DC: not vindicated, which by default is every HB and WCP "
+                         "race, or vindication gave up; oracle: beyond its limits)"},
   {"deadlock_location_sets", "deadlocks", "distinct deadlocks (acquire-location sets)"},
   {"atomicity_location_triples", "atomicity", "distinct atomicity violations (location triples)"},
 };

@@ -165,7 +165,7 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   if (tp->base_one) smallest = fmin(smallest, 1), largest = fmax(largest, 1);
   gp_predictor_styles(gp, np);
   fprintf(gp, "set ylabel '%s'\nset xtics rotate by 30 right\n"
-              "set bmargin 7\nset xrange [-0.6:%g]\nset xtics (", tp->ylabel, nplaces - 0.4);
+              "set bmargin 7\nset lmargin 16\nset xrange [-0.6:%g]\nset xtics (", tp->ylabel, nplaces - 0.4);
   for (int t = 0, first = 1; t < s->traces.n; t++)
     if (place[t] >= 0) {
       fputs(first ? "'" : ", '", gp);
