@@ -33,6 +33,20 @@ shared=$(grep -h '^- results: ' "$TMP"/pf/vindicator-{table1,table2,table3,fig6}
 expect_eq "vindicator entries sharing a plan share its results" "$shared" 1
 # Timings exclude decompression: the plans name decompressed traces.
 ! grep -q '\.xz' "$TMP"/pf/runs/*/run.plan || fail "a plan runs a compressed trace"
+# A full run rewrites an entry's "last run" section itself: facts, table, claims.
+mkdir "$TMP/entry" && printf '# e\n\n## Last full run\n\n<!-- run -->\nstale\n<!-- /run -->\nafter\n' >"$TMP/entry/README.md"
+python3 - "$TMP/entry" <<'PY' || fail "update_readme"
+import sys
+sys.path.insert(0, "paper-figures")
+import figures, figlib
+facts = figures.last_run({"timeout": "60"}, ["hb"], ["m2"], ["/x/own_Bank.std"], False, None)
+figures.update_readme(sys.argv[1], facts, ["| t |"], [figlib.Claim("c", "not testable", "why")])
+text = open(sys.argv[1] + "/README.md").read()
+assert "stale" not in text and text.endswith("<!-- /run -->\nafter\n"), text
+for want in ("- commit ", "- machine: ", "timeout 60", "- predictors run: hb; not built: m2", "own_Bank", "| t |",
+             "- **not testable**: c (why)"):
+    assert want in text, (want, text)
+PY
 # A user's traces: a trace named like a paper's benchmark is set beside its row.
 mkdir "$TMP/mine" && rp-gen --events 300 --seed 3 >"$TMP/mine/account.std"
 msg=$(python3 paper-figures/figures.py --traces "$TMP/mine" --fig m2-table1 --results "$TMP/pf3" 2>&1)
