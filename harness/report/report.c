@@ -2,8 +2,9 @@
 ** rp report RESULTS [--format md|tex|csv] [--count KIND] [--against OTHER]
 **                   [--out DIR] [--no-plots]
 **
-** Writes DIR/table.{md,tex,csv}, with --against also DIR/compare.{md,tex,csv},
-** and the plots (NAME.dat, NAME.gp, NAME.png, NAME.svg in DIR); prints the table(s) in the
+** Writes DIR/table.{md,tex,csv} (a table per measure), DIR/whofinds.{md,tex,csv},
+** with --against also DIR/compare.{md,tex,csv}, and the plots (NAME.dat,
+** NAME.gp, NAME.png, NAME.svg, NAME.pdf in DIR); prints the tables in the
 ** chosen format on stdout.  Exit status (cmdline.h): 0, 1 on a usage error,
 ** 2 when the results cannot be read, 3 when an output cannot be written, 4
 ** when a plot fails to draw cleanly.
@@ -24,7 +25,9 @@ static const char usage_text[] =
   "usage: rp report RESULTS [OPTIONS]\n"
   "  --format F      md (default), tex, csv or json: the form printed on stdout\n"
   "                  (report.json is written beside the tables in any case)\n"
-  "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs\n"
+  "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs: the count\n"
+  "                  of the comparison and the JSON's races (racy events and location\n"
+  "                  pairs always get a table each; another KIND gets one too)\n"
   "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
   "  --out DIR       where tables and plots go (default RESULTS/report)\n"
   "  --no-plots      tables only\n"
