@@ -72,7 +72,7 @@ static int plot_heat(const Summary *s, const char *out_dir, const char *name, co
   free(title);
   if (!gp) return -1;
   fprintf(gp, "set terminal pngcairo noenhanced size %d,%d\nset output '%s.png'\nunset key\nunset grid\n",
-          300 + 110 * s->predictors.n, 160 + 40 * s->traces.n, name);
+          s->predictors.n > 5 ? 300 + 110 * s->predictors.n : 900, 160 + 40 * s->traces.n, name); /* room for the title */
   fprintf(gp, "set xrange [-0.5:%g]\nset yrange [-0.5:%g]\nset xtics rotate by 30 right scale 0\n"
               "set ytics scale 0\nset logscale cb\nset cbrange [1:%g]\nset cblabel '%s'\n"
               "set palette defined (0 '#fff5eb', 1 '#fdae6b', 2 '#e6550d')\n",
