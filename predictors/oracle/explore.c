@@ -111,7 +111,8 @@ static void test_deadlocks(search *q, size_t depth) {
     if (a == RP_NONE || ev[a].op != RP_OP_ACQ || q->s.holder[ev[a].operand] == 0) continue;
     uint32_t u = q->s.holder[ev[a].operand] - 1, b = rp_rnext(m, &q->s, u);
     if (u <= t || b == RP_NONE || ev[b].op != RP_OP_ACQ || q->s.holder[ev[b].operand] != t + 1 ||
-        !rp_rforked(m, &q->s, a) || !rp_rforked(m, &q->s, b))
+        !rp_rforked(m, &q->s, a) || !rp_rforked(m, &q->s, b) ||
+        rp_rbranch_blocks(m, &q->s, a) || rp_rbranch_blocks(m, &q->s, b))
       continue;
     uint32_t first = a < b ? a : b, second = a ^ b ^ first;
     if (!rp_u64set_add(&q->x->deadlock_set, pair_key(m, first, second))) continue;

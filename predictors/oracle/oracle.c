@@ -31,6 +31,8 @@ typedef struct oracle_config {
   const char *witness_dir;
   const char *trace_path;
   const char *deadlocks_path;
+  unsigned branches;          /* rp_branch_model asked for (--branches) */
+  char def_label[64];         /* "--def D", plus its branch model under branch */
 } oracle_config;
 
 static void parse_def(const char *name, const char *value, void *target) {
@@ -64,10 +66,10 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
   snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1 < p2 ? p1 : p2,
            p1 < p2 ? p2 : p1);
   FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
-  fprintf(f, "# rp-oracle witness of the race (%" PRIu64 ",%" PRIu64 ") under --def %s\n",
-          p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1, w->config->def->name);
-  fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def %s\n",
-          w->trace->path, file, p1, p2, w->config->def->name);
+  fprintf(f, "# rp-oracle witness of the race (%" PRIu64 ",%" PRIu64 ") under %s\n",
+          p1 < p2 ? p1 : p2, p1 < p2 ? p2 : p1, w->config->def_label);
+  fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " %s\n",
+          w->trace->path, file, p1, p2, w->config->def_label);
   char err[512];
   if (rp_witness_write(f, w->trace, path, len, first, then, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
@@ -94,9 +96,9 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
   snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
   FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
   fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
-             " under --def %s\n# check: rp check-witness %s %s %" PRIu64 " %" PRIu64
-             " --deadlock --def %s\n",
-          p1, p2, w->config->def->name, w->trace->path, file, p1, p2, w->config->def->name);
+             " under %s\n# check: rp check-witness %s %s %" PRIu64 " %" PRIu64
+             " --deadlock %s\n",
+          p1, p2, w->config->def_label, w->trace->path, file, p1, p2, w->config->def_label);
   char err[512];
   if (rp_witness_write_events(f, w->trace, path, len, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
@@ -134,11 +136,14 @@ static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
         unknown++;
       }
     }
-  rp_report_extra_stats(rep, ",def,states,pairs,races,unknown,out_of_time",
-                        ",%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%d", x->m->def->name,
-                        x->states, x->pairs, rp_u64set_count(&x->races), unknown, x->out_of_time);
+  bool by_branch = x->m->def->reads == RP_READS_PINNED_BY_BRANCH;
+  rp_report_extra_stats(rep, ",def,branch_model,states,pairs,races,unknown,out_of_time",
+                        ",%s,%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%d", x->m->def->name,
+                        by_branch ? rp_branch_model_names[x->m->branches] : "n/a", x->states,
+                        x->pairs, rp_u64set_count(&x->races), unknown, x->out_of_time);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
-           "; --def %s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
+           "; --def %s%s%s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
+           by_branch ? " --branches " : "", by_branch ? rp_branch_model_names[x->m->branches] : "",
            x->states, unknown);
 }
 
@@ -148,6 +153,13 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
   explore x;
   witness_ctx w = {c, trace};
   rp_rmodel_init(&m, trace, c->def);
+  if (c->def->reads == RP_READS_PINNED_BY_BRANCH) {
+    m.branches = rp_branch_model_resolve(c->branches, trace);
+    snprintf(c->def_label, sizeof c->def_label, "--def %s --branches %s", c->def->name,
+             rp_branch_model_names[m.branches]);
+  } else {
+    snprintf(c->def_label, sizeof c->def_label, "--def %s", c->def->name);
+  }
   explore_init(&x, &m, c->max_states);
   x.max_ms = c->max_seconds * 1e3;
   x.ctx = &w;
@@ -189,6 +201,9 @@ int main(int argc, char **argv) {
        .target = &config.witness_dir,
        .help = "write a witness per race, DIR/race-P1-P2.std (and per deadlock, "
                "DIR/deadlock-Q1-Q2.std; DIR is created)"},
+      {.name = "--branches", .arg = "MODEL", .kind = RP_OPT_CHOICE,
+       .target = &config.branches, .choices = rp_branch_model_names,
+       .help = "with --def branch: " RP_BRANCHES_HELP},
       {.name = "--deadlocks", .arg = "FILE", .kind = RP_OPT_TEXT,
        .target = &config.deadlocks_path, .output = true,
        .help = "also find two-thread deadlocks (a reordering after which two threads' next "

@@ -1,9 +1,9 @@
 /*
 ** rp-check-witness: validate a claimed witness of a predictable race.
 **
-**   rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]
-**   rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D]
-**   rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D]
+**   rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--branches M] [--quiet]
+**   rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--branches M]
+**   rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--def D] [--branches M]
 **
 ** WITNESS (format: predictors/common/reorder/witness.h) must be a correct reordering
 ** of ORIGINAL under definition D (default enabled) followed by the events at
@@ -14,7 +14,8 @@
 ** (in the original W1 before W2 before R, R reading W2 at most --window
 ** events after it, default 100 as in rp-seqcheck, and W1 in a third thread)
 ** and the reordering holds W2, then W1, then R, with R reading from W1
-** (W1 intrudes into the pair W2-R).
+** (W1 intrudes into the pair W2-R).  Under --def branch, --branches M says
+** where the branches are (branch_model.h).
 ** Exit 0 if valid; 2 if not, with the reason on standard error; 1 on usage.
 */
 #include <inttypes.h>
@@ -31,16 +32,17 @@
 static const char usage[] =
     "rp-" RP_TOOL_NAME ": check a race, deadlock or atomicity witness against its\n"
     "  original trace\n\n"
-    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--quiet]\n"
-    "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--quiet]\n"
+    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--branches M] [--quiet]\n"
+    "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--branches M] [--quiet]\n"
     "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--window N] [--def D]\n"
-    "                        [--quiet]\n\n"
+    "                        [--branches M] [--quiet]\n\n"
     "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
     "followed by the racing events at positions E1 and E2 of ORIGINAL; with\n"
     "--deadlock, after which the requests Q1 and Q2 are deadlocked; with\n"
     "--atomicity, in which W1 falls between W2 and R and R reads from W1, where\n"
     "in ORIGINAL W1 comes before W2, R reads W2 at most N events after it\n"
     "(--window, default 100, as rp seqcheck) and W1's thread is neither W2's nor R's.\n"
+    "--branches M, with --def branch: " RP_BRANCHES_HELP ".\n"
     "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
 
 /* Why the witness is invalid, set by invalid(); empty while it is valid. */
@@ -149,6 +151,9 @@ static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t
     ok = invalid("a requesting thread was not forked by the end of the reordering");
   if (ok && (s.holder[ev[q1].operand] != t2 + 1 || s.holder[ev[q2].operand] != t1 + 1))
     ok = invalid("the requested locks are not held by the other thread");
+  if (ok && (rp_rbranch_blocks(m, &s, q1) || rp_rbranch_blocks(m, &s, q2)))
+    ok = invalid("a request comes after a branch that an earlier read of its thread, which saw "
+                 "another write, may not pass");
   rp_rstate_free(&s);
   return ok;
 }
@@ -209,6 +214,12 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
   return ok;
 }
 
+static rp_branch_model parse_branches(const char *v) {
+  for (int i = 0; rp_branch_model_names[i]; i++)
+    if (!strcmp(v, rp_branch_model_names[i])) return (rp_branch_model)i;
+  rp_usage_error("--branches expects auto, trace, every-read or none, not '%s'", v);
+}
+
 int main(int argc, char **argv) {
   rp_progname = "rp-" RP_TOOL_NAME;
   rp_check_stdout_at_exit();
@@ -218,6 +229,7 @@ int main(int argc, char **argv) {
   uint64_t window = 100;
   bool window_given = false;
   const rp_rdef *def = rp_rdefs[0];
+  rp_branch_model branches = RP_BRANCHES_AUTO;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
@@ -232,6 +244,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
       const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
       if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
+    } else if (!strcmp(a, "--branches") || !strncmp(a, "--branches=", 11)) {
+      branches = parse_branches(a[10] == '=' ? a + 11 : i + 1 < argc ? argv[++i] : "");
     } else if (nargs < 5 && (a[0] != '-' || !a[1])) args[nargs++] = a;
     else if (a[0] == '-' && a[1]) rp_usage_error("unknown option %s", a);
     else rp_usage_error("unexpected argument %s", a);
@@ -248,6 +262,7 @@ int main(int argc, char **argv) {
   rp_trace_load_or_die(&wit, args[1], RP_SOURCE_RAW);
   collapse_reentrant(&wit);
   rp_rmodel_init(&m, &orig, def);
+  if (def->reads == RP_READS_PINNED_BY_BRANCH) m.branches = rp_branch_model_resolve(branches, &orig);
   uint32_t e1 = index_of(&orig, rp_parse_count("E1", args[2]));
   uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));
   uint32_t *index = rp_calloc(wit.count + 1, sizeof *index);
@@ -261,8 +276,10 @@ int main(int argc, char **argv) {
   if (!valid)
     fprintf(stderr, "%s: invalid witness: %s\n", rp_progname, reason);
   else if (!quiet)
-    printf("valid witness of the %s (%s,%s%s%s) under --def %s\n", what, args[2], args[3],
-           atomicity ? "," : "", atomicity ? args[4] : "", def->name);
+    printf("valid witness of the %s (%s,%s%s%s) under --def %s%s%s\n", what, args[2], args[3],
+           atomicity ? "," : "", atomicity ? args[4] : "", def->name,
+           def->reads == RP_READS_PINNED_BY_BRANCH ? " --branches " : "",
+           def->reads == RP_READS_PINNED_BY_BRANCH ? rp_branch_model_names[m.branches] : "");
   free(index);
   rp_rmodel_free(&m);
   rp_trace_free(&wit);

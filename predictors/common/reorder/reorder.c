@@ -21,6 +21,7 @@ void rp_rmodel_init(rp_rmodel *m, const rp_trace *trace, const rp_rdef *def) {
     if (e->op == RP_OP_READ)
       m->read_end[(size_t)e->thread * m->vars + e->operand] = m->by_thread.rank[i] + 1;
   }
+  m->branches = rp_branch_model_resolve(RP_BRANCHES_AUTO, trace);
   m->def_data = def->prepare ? def->prepare(m) : NULL;
 }
 
@@ -70,14 +71,21 @@ static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, ui
   return NULL;
 }
 
+bool rp_rbranch_blocks(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
+  const rp_event *e = &m->trace->events[i];
+  if (m->def->reads != RP_READS_PINNED_BY_BRANCH || !s->tainted[e->thread]) return false;
+  uint32_t rank = m->by_thread.rank[i];
+  unsigned prev = rank ? m->trace->events[m->by_thread.ev[e->thread][rank - 1]].op : RP_OP_COUNT;
+  return rp_branch_before(m->branches, e->op, rank, prev);
+}
+
 bool rp_rcan_append(const rp_rmodel *m, const rp_rstate *s, uint32_t i, const char **why) {
   const rp_event *e = &m->trace->events[i];
   const char *problem = structural_problem(m, s, i);
   if (!problem && e->op == RP_OP_READ && m->def->reads == RP_READS_KEEP_WRITER &&
       !rp_rsees_writer(m, s, i))
     problem = "the read would not see its original writer";
-  if (!problem && e->op == RP_OP_BRANCH && m->def->reads == RP_READS_PINNED_BY_BRANCH &&
-      s->tainted[e->thread])
+  if (!problem && rp_rbranch_blocks(m, s, i))
     problem = "an earlier read of the thread saw a different writer";
   if (!problem && m->def->may_append && !m->def->may_append(m, s, i))
     problem = "it breaks the definition's ordering rule";
@@ -129,13 +137,19 @@ bool rp_rrace_adjacent(const rp_rmodel *m, rp_rstate *s, uint32_t first, uint32_
   return ok;
 }
 
+/* Whether the taint bits can forbid an event: with no branch anywhere they
+** cannot, and leaving them out of the key merges states. */
+static bool taint_matters(const rp_rmodel *m) {
+  return m->def->reads == RP_READS_PINNED_BY_BRANCH && m->branches != RP_BRANCHES_NONE;
+}
+
 /* The key: the cut, the last writers that a read still to come may look at
 ** (others cannot matter, so they are blanked to merge states), and the
 ** taint bits under the branch rule. */
 size_t rp_rkey_words(const rp_rmodel *m) {
   size_t words = m->threads;
   if (m->def->reads != RP_READS_FREE) words += m->vars;
-  if (m->def->reads == RP_READS_PINNED_BY_BRANCH) words += (m->threads + 31) / 32;
+  if (taint_matters(m)) words += (m->threads + 31) / 32;
   return words;
 }
 
@@ -150,7 +164,7 @@ void rp_rkey(const rp_rmodel *m, const rp_rstate *s, uint32_t *key) {
     key[x] = live ? s->lastw[x] : 0;
   }
   key += m->vars;
-  if (m->def->reads != RP_READS_PINNED_BY_BRANCH) return;
+  if (!taint_matters(m)) return;
   memset(key, 0, (m->threads + 31) / 32 * sizeof *key);
   for (uint32_t t = 0; t < m->threads; t++)
     if (s->tainted[t]) key[t / 32] |= 1u << (t % 32);

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "trace/branch_model.h"
 #include "trace/trace.h"
 #include "trace/trace_threads.h"
 
@@ -58,6 +59,9 @@ struct rp_rmodel {
   const rp_trace *trace;
   const rp_rdef *def;
   void *def_data;
+  /* Where the branches are, for RP_READS_PINNED_BY_BRANCH: resolved from
+  ** the trace by rp_rmodel_init (branch_model.h); a caller may set another. */
+  rp_branch_model branches;
   uint32_t threads, vars, locks;
   rp_trace_threads by_thread;
   uint32_t *read_end;     /* [t * vars + x]: 1 + rank of t's last read of x, or 0 */
@@ -95,6 +99,11 @@ bool rp_rforked(const rp_rmodel *m, const rp_rstate *s, uint32_t i);
 /* Whether event i (next in its thread) may be appended to s; if not and why
 ** is non-NULL, *why says which rule forbids it. */
 bool rp_rcan_append(const rp_rmodel *m, const rp_rstate *s, uint32_t i, const char **why);
+
+/* Whether the branch rule forbids event i, next in its thread: a branch of
+** the model sits right before it and an earlier read of the thread saw
+** another write than its original one. */
+bool rp_rbranch_blocks(const rp_rmodel *m, const rp_rstate *s, uint32_t i);
 
 /* Append event i (which must be allowed) / undo the last append. */
 rp_rundo rp_rappend(const rp_rmodel *m, rp_rstate *s, uint32_t i);
