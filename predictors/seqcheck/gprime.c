@@ -29,14 +29,11 @@ uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
   uint32_t t = sc_tid(ix, e), k = g->k, o = sc_opnd(ix, e);
   uint32_t *c = g->clock + (size_t)t * k;
   if (ix->by_thread.rank[e] == 0 && ix->by_thread.fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
-  switch (sc_op(ix, e)) {
-  case RP_OP_BRANCH:
+  if (sc_branch_before(ix, e)) {   /* the writers of the reads it pins */
     join(c, g->pending + (size_t)t * k, k);
     memset(g->pending + (size_t)t * k, 0, k * sizeof *c);
-    break;
-  case RP_OP_JOIN: join(c, g->clock + (size_t)o * k, k); break;
-  default: break;
   }
+  if (sc_op(ix, e) == RP_OP_JOIN) join(c, g->clock + (size_t)o * k, k);
   c[t] = ix->by_thread.rank[e] + 1;
   switch (sc_op(ix, e)) {
   case RP_OP_WRITE: memcpy(g->last_write + (size_t)o * k, c, k * sizeof *c); break;

@@ -164,19 +164,25 @@ static void acquire_enters(sc_query *q, uint32_t e) {
   }
 }
 
+/* A branch (of the trace or virtual) right before event e of F: the reads
+** it pins, those whose next branch it is, need their writers. */
+static void pin_reads(sc_query *q, uint32_t e) {
+  const sc_index *ix = q->ix;
+  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
+  if (!sc_branch_before(ix, e)) return;
+  for (uint32_t j = k; j-- > 0 && ix->next_br[ix->by_thread.ev[t][j]] == k;) {
+    uint32_t r = ix->by_thread.ev[t][j];
+    if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->by_thread.writer[r]);
+  }
+}
+
 /* Event e, next of its thread, enters F. */
 static void enter_F(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
   uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
   if (k == 0) push_ev(q, ix->by_thread.fork_of[t]);
+  pin_reads(q, e);
   switch (sc_op(ix, e)) {
-  case RP_OP_BRANCH:   /* the reads since the last branch become pinned */
-    for (uint32_t j = k; j-- > 0;) {
-      uint32_t r = ix->by_thread.ev[t][j];
-      if (sc_op(ix, r) == RP_OP_BRANCH) break;
-      if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->by_thread.writer[r]);
-    }
-    break;
   case RP_OP_ACQ: acquire_enters(q, e); break;
   case RP_OP_JOIN: {
     uint32_t u = sc_opnd(ix, e);

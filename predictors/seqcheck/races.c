@@ -29,7 +29,7 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2) {
   snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the race (%" PRIu64 ",%" PRIu64 "); check: rp check-witness "
-           "%s THIS %" PRIu64 " %" PRIu64 " --def branch",
+           "%s THIS %" PRIu64 " %" PRIu64,
            p1, p2, t->path, p1, p2);
   uint32_t tail[2] = {e2, e1};
   sc_witness_write(r, name, comment, sc_witness_events(r, sc_at(&r->ix, e2)), tail, 2);

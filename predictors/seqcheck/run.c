@@ -28,7 +28,7 @@ void sc_witness_write(const sc_run *r, const char *name, const char *comment, si
                       const uint32_t *tail, size_t ntail) {
   char path[4096], err[512];
   FILE *f = rp_witness_create(path, sizeof path, r->cfg->witness_dir, name);
-  fprintf(f, "# %s\n", comment);
+  fprintf(f, "# %s --def branch --branches %s\n", comment, rp_branch_model_names[r->ix.branches]);
   if (rp_witness_write_events(f, r->trace, r->path, len, err, sizeof err) < 0 ||
       rp_witness_write_events(f, r->trace, tail, ntail, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", path, err);

@@ -25,6 +25,7 @@ typedef enum sc_dedup {
 typedef struct sc_config {
   unsigned bugs;
   unsigned mode;              /* sc_free_mode */
+  unsigned branches;          /* rp_branch_model asked for (--branches) */
   const char *deadlocks_path, *atomicity_path, *witness_dir;
   const char *sequence;       /* --sequence: one query instead of bug prediction */
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
@@ -60,7 +61,8 @@ typedef struct sc_run {
 ** (all of them if stop is absent), into r->path; their number. */
 size_t sc_witness_events(sc_run *r, sc_vx stop);
 
-/* With --witness, write DIR/NAME: a comment line, the events r->path[0..len)
+/* With --witness, write DIR/NAME: a comment line (a check-witness command
+** line, to which the definition and branch model are appended), the events r->path[0..len)
 ** of the last query's witness, then tail[0..ntail). */
 void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
                       const uint32_t *tail, size_t ntail);

@@ -5,7 +5,8 @@
 ** three kinds of concurrency bug: races (races.c), two-thread deadlocks
 ** (deadlocks.c) and w-w-r atomicity violations (atomicity.c).  Feasibility
 ** is SeqCheck's, with branch events: a read keeps its writer only when a
-** later branch of its thread is in the reordering (rp oracle --def branch).
+** later branch of its thread is in the reordering (rp oracle --def branch);
+** --branches says where the branches are (common/branch_model.h).
 ** Every bug is reported only after its witness replays (query.h, Validate).
 */
 #include <errno.h>
@@ -100,9 +101,13 @@ static void write_stats(sc_run *r) {
   if (c->bugs & SC_BUG_DEADLOCKS) strcat(bugs, "deadlocks+");
   if (c->bugs & SC_BUG_ATOMICITY) strcat(bugs, "atomicity+");
   if (bugs[0]) bugs[strlen(bugs) - 1] = 0;
-  rp_report_extra_stats(rep, ",bugs,free_reads,race_candidates,race_queries,race_mean_distance",
-                        ",%s,%s,%" PRIu64 ",%" PRIu64 ",%.1f", bugs[0] ? bugs : "none",
-                        mode_names[c->mode], r->races.candidates, r->races.queries, mean(&r->races));
+  const char *model = rp_branch_model_names[r->ix.branches];
+  rp_report_extra_stats(rep,
+                        ",bugs,free_reads,branch_model,race_candidates,race_queries,"
+                        "race_mean_distance",
+                        ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%.1f", bugs[0] ? bugs : "none",
+                        mode_names[c->mode], model, r->races.candidates, r->races.queries,
+                        mean(&r->races));
   rp_report_extra_stats(
       rep,
       ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"
@@ -127,9 +132,12 @@ static void write_stats(sc_run *r) {
                         r->out_of_time);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; %" PRIu64 " deadlocks (%zu distinct), %" PRIu64
-           " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls",
+           " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls; branches: %s%s",
            r->deadlocks.found, rp_key_table_count(&r->deadlocks.distinct), r->atomicity.found,
-           rp_key_table_count(&r->atomicity.distinct), r->q.calls);
+           rp_key_table_count(&r->atomicity.distinct), r->q.calls, model,
+           c->branches != RP_BRANCHES_AUTO      ? ""
+           : r->ix.branches == RP_BRANCHES_TRACE ? " (default: the trace has br events)"
+                                                 : " (default: the trace has no br)");
 }
 
 static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
@@ -138,7 +146,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   r.started = t0;
-  sc_index_build(&r.ix, trace);
+  sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = sc_ms_since(&t0);
   rp_key_table_init(&r.races.distinct, 2);
@@ -188,7 +196,7 @@ int main(int argc, char **argv) {
        .help = "atomicity: idx(r) - idx(w2) at most N (default 100, the paper's)"},
       {.name = "--witness", .arg = "DIR", .kind = RP_OPT_TEXT,
        .target = &config.witness_dir,
-       .help = "write each bug's witness: race-P1-P2.std (rp check-witness --def branch accepts "
+       .help = "write each bug's witness: race-P1-P2.std (rp check-witness --def branch --branches M accepts "
                "it), deadlock-Q1-Q2.std, atomicity-W1-W2-R.std"},
       {.name = "--free-reads", .arg = "MODE", .kind = RP_OPT_CHOICE,
        .target = &config.mode, .choices = mode_names,
@@ -197,6 +205,9 @@ int main(int argc, char **argv) {
                "only mode that finds the paper's Figure 1 race and every race HB/M2 find "
                "(docs/seqcheck.md §A4); rho-exempt: some write, except reads of the "
                "sequence; paper: some write, as the paper's Algorithms 1 and 4"},
+      {.name = "--branches", .arg = "MODEL", .kind = RP_OPT_CHOICE,
+       .target = &config.branches, .choices = rp_branch_model_names,
+       .help = RP_BRANCHES_HELP "; rp oracle --def branch --branches MODEL is the same notion"},
       {.name = "--dedup", .arg = "MODE", .kind = RP_OPT_CHOICE,
        .target = &config.dedup, .choices = dedup,
        .help = "which candidates to skip once bugs are found: events (default): a race whose "

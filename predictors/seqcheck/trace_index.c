@@ -146,9 +146,27 @@ static void build_reads(sc_index *ix) {
     if (writer[i] != SC_NONE) ix->rd_list[ix->rd_off[writer[i] + 1]++] = i;
 }
 
-void sc_index_build(sc_index *ix, const rp_trace *trace) {
+/* next_br under the branch model.  A virtual branch after a read sits
+** between the read and its successor, so it is in F exactly when the
+** successor is: the race query's after(e2) phantom lies before it and
+** leaves the racing read free (spec §2.1). */
+static void build_next_br(sc_index *ix) {
+  const rp_event *ev = ix->trace->events;
+  for (uint32_t t = 0; t < ix->k; t++) {
+    uint32_t next = ix->by_thread.len[t];
+    for (uint32_t e = ix->by_thread.len[t]; e-- > 0;) {
+      unsigned op = ev[ix->by_thread.ev[t][e]].op;
+      if (ix->branches == RP_BRANCHES_EVERY_READ && op == RP_OP_READ) next = e + 1;
+      ix->next_br[ix->by_thread.ev[t][e]] = next;
+      if (ix->branches == RP_BRANCHES_TRACE && op == RP_OP_BRANCH) next = e;
+    }
+  }
+}
+
+void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branches) {
   memset(ix, 0, sizeof *ix);
   ix->trace = trace;
+  ix->branches = branches;
   ix->n = (uint32_t)trace->count;
   ix->k = (uint32_t)trace->sym.threads.count;
   ix->vars = (uint32_t)trace->sym.vars.count;
@@ -160,14 +178,7 @@ void sc_index_build(sc_index *ix, const rp_trace *trace) {
   ix->outer_cap = ix->nodes = n;
   ix->held = rp_calloc(n, sizeof *ix->held);
   ix->next_br = rp_calloc(n, sizeof *ix->next_br);
-  const rp_event *ev = trace->events;
-  for (uint32_t t = 0; t < ix->k; t++) {
-    uint32_t next = ix->by_thread.len[t];
-    for (uint32_t e = ix->by_thread.len[t]; e-- > 0;) {
-      ix->next_br[ix->by_thread.ev[t][e]] = next;
-      if (ev[ix->by_thread.ev[t][e]].op == RP_OP_BRANCH) next = e;
-    }
-  }
+  build_next_br(ix);
   build_locks(ix);
   build_reads(ix);
   build_buckets(ix);

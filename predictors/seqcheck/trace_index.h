@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "trace/branch_model.h"
 #include "trace/trace.h"
 #include "trace/trace_threads.h"
 
@@ -21,6 +22,7 @@ enum { SC_R, SC_W, SC_A, SC_Q, SC_CLASSES };
 
 typedef struct sc_index {
   const rp_trace *trace;
+  rp_branch_model branches;     /* resolved: where the branches are */
   uint32_t n, k, vars, locks;
   rp_trace_threads by_thread;   /* thread projections: eid(e) is its rank, obs(r) its writer */
   uint32_t *rd_off;    /* readers of write w: rd_list[rd_off[w] .. rd_off[w + 1]) */
@@ -34,7 +36,8 @@ typedef struct sc_index {
   uint32_t *outer;     /* per node: the next node outwards, or SC_NONE */
   uint32_t *copy_acq;  /* per node n + i: its acquire */
   size_t nodes, outer_cap, copy_cap;
-  uint32_t *next_br;   /* eid of the first br of the thread after the event, or len */
+  uint32_t *next_br;   /* eid of the first branch of the thread after the event, or len;
+                       ** a virtual branch after a read r has eid(r) + 1, its successor's */
   uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
   uint32_t *bev[SC_CLASSES];   /* sorted by (thread, eid) */
   /* Operands two threads share: shared[c][i * k + j] lists (CSR) the
@@ -46,8 +49,8 @@ typedef struct sc_index {
   uint8_t *contended;
 } sc_index;
 
-/* Build the index. */
-void sc_index_build(sc_index *ix, const rp_trace *trace);
+/* Build the index under a resolved branch model. */
+void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branches);
 void sc_index_free(sc_index *ix);
 
 static inline uint32_t sc_tid(const sc_index *ix, uint32_t e) {
@@ -61,6 +64,14 @@ static inline uint32_t sc_opnd(const sc_index *ix, uint32_t e) {
 /* The acquire of a held-lock node. */
 static inline uint32_t sc_node_acq(const sc_index *ix, uint32_t node) {
   return node < ix->n ? node : ix->copy_acq[node - ix->n];
+}
+
+/* Whether a branch of the model sits right before event e; it pins the
+** reads whose next_br is eid(e). */
+static inline bool sc_branch_before(const sc_index *ix, uint32_t e) {
+  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
+  return rp_branch_before(ix->branches, sc_op(ix, e), k,
+                          k ? sc_op(ix, ix->by_thread.ev[t][k - 1]) : RP_OP_COUNT);
 }
 
 /* The bucket class of an event, or -1 for events outside every bucket. */
