@@ -58,8 +58,10 @@ trace_facts() {
 report_option() { case ${1:-} in deadlocks-*) echo --deadlocks ;; *) echo --races ;; esac; }
 
 # Run the oracle: oracle_run TRACE DEF OUT STATS [CLAIM]; its exit status.
+# DEF is a definition, possibly with options of its own ("branch --branches none").
 oracle_run() {
-  "$RP_BIN/rp-oracle" --quiet --def "$2" "$(report_option "${5:-}")" "$3" --stats "$4" "$1" 2>/dev/null
+  # shellcheck disable=SC2086
+  "$RP_BIN/rp-oracle" --quiet --def $2 "$(report_option "${5:-}")" "$3" --stats "$4" "$1" 2>/dev/null
 }
 
 # The run a claim compares against: the oracle under DEF, or for subset-of
@@ -129,7 +131,8 @@ witness_result() {
     n=$((n + 1))
     if [ ! -f "$dir/w/race-$a-$b.std" ]; then
       result="FAIL no witness for $a-$b"
-    elif ! "$RP_BIN/rp-check-witness" "$1" "$dir/w/race-$a-$b.std" "$a" "$b" --def "$4" \
+    # shellcheck disable=SC2086
+    elif ! "$RP_BIN/rp-check-witness" "$1" "$dir/w/race-$a-$b.std" "$a" "$b" --def $4 \
            >/dev/null 2>"$dir/err"; then
       result="FAIL witness of $a-$b refused: $(head -1 "$dir/err")"
     fi
@@ -190,13 +193,15 @@ special_result() {
     if [ $status -eq 0 ]; then
       while IFS=, read -r a b _ && [ -z "$bad" ]; do
         n=$((n + 1))
+        # shellcheck disable=SC2086
         "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/deadlock-$a-$b.std" "$a" "$b" --deadlock \
-          --def "$4" 2>"$dir/err" || bad="deadlock $a-$b: $(head -1 "$dir/err")"
+          --def $4 2>"$dir/err" || bad="deadlock $a-$b: $(head -1 "$dir/err")"
       done < <(tail -n +2 "$dir/d.csv")
       while IFS=, read -r a b c _ && [ -z "$bad" ]; do
         n=$((n + 1))
+        # shellcheck disable=SC2086
         "$RP_BIN/rp-check-witness" --quiet "$1" "$dir/w/atomicity-$a-$b-$c.std" "$a" "$b" "$c" \
-          --atomicity --def "$4" 2>"$dir/err" || bad="atomicity $a-$b-$c: $(head -1 "$dir/err")"
+          --atomicity --def $4 2>"$dir/err" || bad="atomicity $a-$b-$c: $(head -1 "$dir/err")"
       done < <(tail -n +2 "$dir/a.csv")
       if [ -n "$bad" ]; then echo "FAIL witness of $bad"; else echo "ok $n"; fi
     else
