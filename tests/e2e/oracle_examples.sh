@@ -6,7 +6,9 @@
 . "$(dirname "$0")/lib.sh"
 
 # check NAME DEF WANT: the oracle's pairs on $TMP/NAME.std under DEF.
-check() { expect_eq "$1 --def $2" "$(pairs oracle "$TMP/$1.std" --def "$2")" "$3"; }
+# DEF may carry options of the definition ("branch --branches none").
+# shellcheck disable=SC2086
+check() { expect_eq "$1 --def $2" "$(pairs oracle "$TMP/$1.std" --def $2)" "$3"; }
 # notes NAME ENABLED ADJACENT CS_PRESERVING
 notes() {
   check "$1" enabled "$2"; check "$1" adjacent "$3"; check "$1" cs-preserving "$4"
@@ -52,8 +54,12 @@ T2|r(y)|3
 T2|w(x)|4
 T
 notes I "2-3" "2-3" "2-3"
-# Without branches no read is pinned: SeqCheck's model admits Trace II.
-check I branch "2-3 1-4"
+# With no branch anywhere no read is pinned: SeqCheck's model admits Trace
+# II.  A trace without br is read by default as a branch after every read.
+check I "branch --branches none" "2-3 1-4"
+check I "branch --branches trace" "2-3 1-4"
+check I "branch --branches every-read" "2-3"
+check I branch "2-3"
 
 trace II <<'T'
 T2|r(y)|3
@@ -293,7 +299,8 @@ T
 check M2_T9 enabled "1-2 1-3 2-3 3-4 6-7"
 
 # SeqCheck: Figure 1 races only because e6 (no branch after it) may read
-# the initial x; delta and delta' have branches that pin reads.
+# the initial x (the figure has no branch: --branches none); delta and
+# delta' have branches that pin reads.
 trace SC_F1 <<'T'
 T2|acq(l)|1
 T2|r(y)|2
@@ -305,7 +312,8 @@ T1|w(x)|7
 T1|rel(l)|8
 T1|w(y)|9
 T
-check SC_F1 branch "2-9"
+check SC_F1 "branch --branches none" "2-9"
+check SC_F1 "branch --branches every-read" ""
 check SC_F1 enabled ""
 
 trace SC_delta <<'T'

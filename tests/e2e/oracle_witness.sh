@@ -42,8 +42,12 @@ printf 'T2|r(y)|3\nT1|w(x)|1\nT2|w(x)|4\n' > "$TMP/I.w"
 rp-check-witness --quiet "$TMP/I.std" "$TMP/I.w" 1 4 2> "$TMP/err"
 expect_eq "I writer broken" "$?" 2
 grep -q 'original writer' "$TMP/err" || fail "I message: $(cat "$TMP/err")"
-# Under SeqCheck's definition the read is free (no branch follows it).
-rp-check-witness --quiet --def branch "$TMP/I.std" "$TMP/I.w" 1 4 || fail "I branch witness"
+# Under SeqCheck's definition with no branch anywhere the read is free; with
+# a branch after every read (the default on a trace without br) it is not.
+rp-check-witness --quiet --def branch --branches none "$TMP/I.std" "$TMP/I.w" 1 4 ||
+  fail "I branch witness"
+rp-check-witness --quiet --def branch "$TMP/I.std" "$TMP/I.w" 1 4 2> "$TMP/err"
+expect_eq "I branch witness under every-read rejected" "$?" 2
 
 # A line that is not the original event of its thread and rank.
 printf 'T1|w(x)|1\nT2|r(y)|99\n' > "$TMP/I.bad"
