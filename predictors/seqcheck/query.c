@@ -14,6 +14,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
   q->mode = mode;
   uint32_t k = ix->k ? ix->k : 1;
   q->flen = rp_calloc(k, sizeof *q->flen);
+  q->base = rp_calloc(k, sizeof *q->base);
   q->chain_len = rp_calloc(k, sizeof *q->chain_len);
   q->rho_last = rp_calloc(k, sizeof *q->rho_last);
   q->cursor = rp_calloc(k, sizeof *q->cursor);
@@ -33,7 +34,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
 }
 
 void sc_query_free(sc_query *q) {
-  free(q->flen), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
+  free(q->flen), free(q->base), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
   free(q->lock_a), free(q->lock_b), free(q->holder), free(q->lastw);
   free(q->fq), free(q->oq), free(q->lin), free(q->touched), free(q->mark), free(q->operands);
   free(q->need);
@@ -51,13 +52,24 @@ static bool in_rho(const sc_query *q, sc_vx v) {
   return false;
 }
 
+/* In F, past the cut (the events before it ran already). */
 static bool ev_in_F(const sc_query *q, uint32_t e) {
-  return e != SC_NONE && q->ix->by_thread.rank[e] < q->flen[sc_tid(q->ix, e)];
+  if (e == SC_NONE) return false;
+  uint32_t t = sc_tid(q->ix, e), k = q->ix->by_thread.rank[e];
+  return k >= q->base[t] && k < q->flen[t];
 }
 
 /* A slot of F's chain of t: an event of F or a phantom of ρ. */
 static bool is_vertex(const sc_query *q, uint32_t t, uint32_t s) {
-  return (s & 1) ? s / 2 < q->flen[t] : in_rho(q, (sc_vx){t, s});
+  return (s & 1) ? s / 2 >= q->base[t] && s / 2 < q->flen[t] : in_rho(q, (sc_vx){t, s});
+}
+
+/* Read r's writer if it is past the cut, else SC_NONE: a read of a write
+** before the cut, like a read of the initial value, must come before every
+** write to its variable past the cut. */
+static uint32_t window_writer(const sc_query *q, uint32_t r) {
+  uint32_t w = q->ix->by_thread.writer[r];
+  return w != SC_NONE && q->ix->by_thread.rank[w] >= q->base[sc_tid(q->ix, w)] ? w : SC_NONE;
 }
 
 static uint32_t real_event(const sc_query *q, sc_vx v) { return q->ix->by_thread.ev[v.t][v.s / 2]; }
@@ -70,21 +82,28 @@ static bool pinned(const sc_query *q, uint32_t r) {
   return q->ix->next_br[r] < q->flen[sc_tid(q->ix, r)];
 }
 
-static rp_cr_node node(sc_vx v) { return (rp_cr_node){v.t, v.s + 1}; }
+/* G's chains start at the cut: slot s of thread t is chain index
+** s - 2 base[t] + 1 (index 0 stands for "nothing"). */
+static rp_cr_node node(const sc_query *q, sc_vx v) {
+  return (rp_cr_node){v.t, v.s - 2 * q->base[v.t] + 1};
+}
+static uint32_t slot_of(const sc_query *q, uint32_t t, uint32_t index) {
+  return index - 1 + 2 * q->base[t];
+}
 
 static bool reach(const sc_query *q, sc_vx a, sc_vx b) {
-  return rp_chain_reach_query(&q->g, node(a), node(b));
+  return rp_chain_reach_query(&q->g, node(q, a), node(q, b));
 }
 
 /* pred(b, i) / succ(a, j) of §S7 as slots, NO_SLOT for none (reflexive on
 ** the vertex's own chain). */
 static uint32_t pred_slot(const sc_query *q, sc_vx b, uint32_t i) {
-  uint32_t j = rp_chain_reach_pred(&q->g, node(b), i);
-  return j == 0 ? NO_SLOT : j - 1;
+  uint32_t j = rp_chain_reach_pred(&q->g, node(q, b), i);
+  return j == 0 ? NO_SLOT : slot_of(q, i, j);
 }
 static uint32_t succ_slot(const sc_query *q, sc_vx a, uint32_t j) {
-  uint32_t i = rp_chain_reach_succ(&q->g, node(a), j);
-  return i == RP_CR_NONE ? NO_SLOT : i - 1;
+  uint32_t i = rp_chain_reach_succ(&q->g, node(q, a), j);
+  return i == RP_CR_NONE ? NO_SLOT : slot_of(q, j, i);
 }
 
 /* The program-order neighbours of v inside F (strict). */
@@ -95,7 +114,7 @@ static uint32_t own_prev(const sc_query *q, sc_vx v) {
 }
 static uint32_t own_next(const sc_query *q, sc_vx v) {
   for (uint32_t d = 1; d <= 2; d++)
-    if (v.s + d < q->chain_len[v.t] && is_vertex(q, v.t, v.s + d)) return v.s + d;
+    if (v.s + d <= 2 * q->flen[v.t] && is_vertex(q, v.t, v.s + d)) return v.s + d;
   return NO_SLOT;
 }
 
@@ -170,7 +189,7 @@ static void pin_reads(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
   uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
   if (!sc_branch_before(ix, e)) return;
-  for (uint32_t j = k; j-- > 0 && ix->next_br[ix->by_thread.ev[t][j]] == k;) {
+  for (uint32_t j = k; j-- > q->base[t] && ix->next_br[ix->by_thread.ev[t][j]] == k;) {
     uint32_t r = ix->by_thread.ev[t][j];
     if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->by_thread.writer[r]);
   }
@@ -262,7 +281,7 @@ static void compute_F(sc_query *q) {
 static bool lock_feasible(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++) {
-    if (q->flen[t] == 0) continue;
+    if (q->flen[t] == q->base[t]) continue;
     for (uint32_t n = ix->held[ix->by_thread.ev[t][q->flen[t] - 1]]; n != SC_NONE; n = ix->outer[n]) {
       uint32_t a = sc_node_acq(ix, n), l = sc_opnd(ix, a);
       if (q->lock_a[l] != SC_NONE) return false;
@@ -296,7 +315,7 @@ static void obs_closure(sc_query *q, sc_vx a, sc_vx b) {
     if (w == SC_NONE || !ev_in_F(q, w)) continue;
     uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
     if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
-      if (ix->by_thread.writer[r] == SC_NONE) {   /* §A10 */
+      if (window_writer(q, r) == SC_NONE) {   /* §A10 */
         q->contradiction = true;
         return;
       }
@@ -343,14 +362,14 @@ static void adjacency_closure(sc_query *q) {
 static void insert_and_close(sc_query *q, sc_vx x, sc_vx y) {
   const rp_cr_order *fresh;
   size_t count;
-  if (rp_chain_reach_insert(&q->g, node(x), node(y), &fresh, &count) != RP_CR_INSERTED) {
+  if (rp_chain_reach_insert(&q->g, node(q, x), node(q, y), &fresh, &count) != RP_CR_INSERTED) {
     q->contradiction = true;
     return;
   }
   q->closure_edges += count;
   for (size_t i = 0; i < count && !q->contradiction; i++) {
-    sc_vx a = {fresh[i].from.chain, fresh[i].from.index - 1};
-    sc_vx b = {fresh[i].to.chain, fresh[i].to.index - 1};
+    sc_vx a = {fresh[i].from.chain, slot_of(q, fresh[i].from.chain, fresh[i].from.index)};
+    sc_vx b = {fresh[i].to.chain, slot_of(q, fresh[i].to.chain, fresh[i].to.index)};
     obs_closure(q, a, b);
     lock_closure(q, a, b);
   }
@@ -400,10 +419,10 @@ static void lock_orders_rho(sc_query *q) {
 ** triggers. */
 static void step_s(sc_query *q, uint32_t r) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, r), x = sc_opnd(ix, r), w = ix->by_thread.writer[r];
+  uint32_t t = sc_tid(ix, r), x = sc_opnd(ix, r), w = window_writer(q, r);
   if (w == SC_NONE) {
     for (uint32_t u = 0; u < ix->k; u++)
-      if (u != t) push_order_ev(q, r, sc_first_from(ix, SC_W, x, u, 0));
+      if (u != t) push_order_ev(q, r, sc_first_from(ix, SC_W, x, u, q->base[u]));
     return;
   }
   if (sc_tid(ix, w) != t) push_order_ev(q, w, r);   /* C_OO */
@@ -412,7 +431,7 @@ static void step_s(sc_query *q, uint32_t r) {
   push_order_ev(q, r, sc_first_from(ix, SC_W, x, sc_tid(ix, w), ix->by_thread.rank[w] + 1));
   uint32_t r2 = sc_first_from(ix, SC_R, x, t, ix->by_thread.rank[r] + 1);
   if (ev_in_F(q, r2) && pinned(q, r2) && ix->by_thread.writer[r2] != w) {
-    if (ix->by_thread.writer[r2] == SC_NONE) q->contradiction = true;
+    if (window_writer(q, r2) == SC_NONE) q->contradiction = true;
     else push_order_ev(q, w, ix->by_thread.writer[r2]);
   }
 }
@@ -422,7 +441,7 @@ static void seed_orders(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t i = 0; i + 1 < q->m; i++) push_order(q, q->rho[i], q->rho[i + 1]);
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t j = 0; j < q->flen[t]; j++) {
+    for (uint32_t j = q->base[t]; j < q->flen[t]; j++) {
       uint32_t e = ix->by_thread.ev[t][j], o = sc_opnd(ix, e);
       switch (sc_op(ix, e)) {
       case RP_OP_READ:
@@ -484,7 +503,7 @@ static bool order_free_reads(sc_query *q) {
 ** slot p (NO_SLOT: from the start), or SC_NONE. */
 static uint32_t first_after(const sc_query *q, int c1, int c2, uint32_t x, uint32_t i,
                             uint32_t p) {
-  uint32_t from = p == NO_SLOT ? 0 : p / 2 + (p & 1), best = SC_NONE;
+  uint32_t from = p == NO_SLOT ? q->base[i] : p / 2 + (p & 1), best = SC_NONE;
   for (int c = c1; c <= c2; c++) {
     uint32_t a = sc_first_from(q->ix, c, x, i, from);
     if (ev_in_F(q, a) && (best == SC_NONE || a < best)) best = a;
@@ -536,7 +555,7 @@ static void collect_operands(sc_query *q) {
   const sc_index *ix = q->ix;
   q->operands_len = 0;
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t j = 0; j < q->flen[t]; j++) {
+    for (uint32_t j = q->base[t]; j < q->flen[t]; j++) {
       uint32_t e = ix->by_thread.ev[t][j];
       int c = sc_class_of(sc_op(ix, e));
       if (c < 0) continue;
@@ -571,8 +590,8 @@ static uint64_t vx_key(const sc_query *q, sc_vx v) {
 }
 
 static uint32_t first_vertex(const sc_query *q, uint32_t t) {
-  if (q->chain_len[t] == 0) return NO_SLOT;
-  return is_vertex(q, t, 0) ? 0 : own_next(q, (sc_vx){t, 0});
+  uint32_t s = 2 * q->base[t];
+  return is_vertex(q, t, s) ? s : own_next(q, (sc_vx){t, s});
 }
 
 /* Thread t's next vertex is ready when every other thread has emitted the
@@ -653,7 +672,7 @@ static bool replay_event(sc_query *q, uint32_t e) {
     break;
   case RP_OP_WRITE: touch(q, o), q->lastw[o] = e + 1; break;
   case RP_OP_READ: {
-    uint32_t want = ix->by_thread.writer[e] == SC_NONE ? 0 : ix->by_thread.writer[e] + 1;
+    uint32_t w = window_writer(q, e), want = w == SC_NONE ? 0 : w + 1;   /* 0: none past the cut */
     if (pinned(q, e) && q->lastw[o] != want) return false;
     if (needs_writer(q, e) && q->lastw[o] == 0) return false;
     break;
@@ -677,7 +696,7 @@ static bool validate(sc_query *q) {
   uint32_t next_rho = 0;
   bool ok = true;
   clear_scratch(q);
-  for (uint32_t t = 0; t < q->ix->k; t++) q->done[t] = 0;
+  for (uint32_t t = 0; t < q->ix->k; t++) q->done[t] = q->base[t];
   for (size_t i = 0; i < q->lin_len && ok; i++) {
     sc_vx v = q->lin[i];
     if (next_rho < q->m && vx_eq(v, q->rho[next_rho])) next_rho++;
@@ -699,6 +718,23 @@ static bool validate(sc_query *q) {
 
 /* ---- Algorithm 4 -------------------------------------------------------- */
 
+/* The events before q->cut ran as in σ; a cut inside a critical section,
+** or in the modes where a free read needs some write (the writes before the
+** cut would count), is moved to the start. */
+static void set_cut(sc_query *q) {
+  const sc_index *ix = q->ix;
+  if (q->mode != SC_INIT_OK || (q->cut && ix->free_cut[q->cut] != q->cut)) q->cut = 0;
+  for (uint32_t t = 0; t < ix->k; t++) {   /* events of t before the cut */
+    uint32_t lo = 0, hi = ix->by_thread.len[t];
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (ix->by_thread.ev[t][mid] < q->cut) lo = mid + 1;
+      else hi = mid;
+    }
+    q->base[t] = lo;
+  }
+}
+
 /* ρ in program order per thread (§S8); the latest ρ vertex per thread. */
 static bool rho_in_program_order(sc_query *q) {
   for (uint32_t t = 0; t < q->ix->k; t++) q->rho_last[t] = -1;
@@ -713,7 +749,7 @@ static bool rho_in_program_order(sc_query *q) {
 static bool close_and_order(sc_query *q) {
   const sc_index *ix = q->ix;
   if (!lock_feasible(q)) return false;
-  for (uint32_t t = 0; t < ix->k; t++) q->chain_len[t] = 2 * q->flen[t] + 1;
+  for (uint32_t t = 0; t < ix->k; t++) q->chain_len[t] = 2 * (q->flen[t] - q->base[t]) + 1;
   rp_chain_reach_reset(&q->g, q->chain_len);
   q->contradiction = false;
   q->oq_head = q->oq_len = 0;
@@ -733,7 +769,8 @@ bool sc_query_run(sc_query *q, const sc_vx *rho, uint32_t m, const sc_vx *adj) {
   if (adj) q->adj[0] = adj[0], q->adj[1] = adj[1];
   q->lin_len = 0;
   if (!rho_in_program_order(q)) return false;
-  for (uint32_t t = 0; t < q->ix->k; t++) q->flen[t] = 0;
+  set_cut(q);
+  for (uint32_t t = 0; t < q->ix->k; t++) q->flen[t] = q->base[t];
   compute_F(q);
   bool ok = close_and_order(q);
   clear_scratch(q);

@@ -60,13 +60,20 @@ typedef struct sc_query {
   ** off.  Set by the caller before sc_query_run. */
   uint32_t delay_var;
   sc_vx delay_from, delay_until;
-  /* The answer: a linearisation of G, phantoms included. */
+  /* The cut, set by the caller before sc_query_run (0: none): the events
+  ** before trace index cut run first, as in σ, and only the rest is
+  ** reordered, so a query costs what its window holds.  It must be a point
+  ** where no lock is held (sc_index.free_cut); sc_query_run leaves the cut
+  ** it used (0 in the modes where a free read needs a write). */
+  uint32_t cut;
+  /* The answer: a linearisation of G, phantoms included (past the cut). */
   sc_vx *lin;
   size_t lin_len, lin_cap;
   /* Counters over all calls. */
   uint64_t calls, feasible, closure_edges, validation_failures;
   /* Working memory, reused by every call. */
   uint32_t *flen;           /* F: included prefix length per thread */
+  uint32_t *base;           /* per thread: its events before the cut */
   uint32_t *chain_len;
   int32_t *rho_last;        /* per thread: index in ρ of its latest ρ vertex, or -1 */
   sc_vx *fq;                /* Algorithm 1's queue */

@@ -14,6 +14,10 @@
 
 size_t sc_witness_events(sc_run *r, sc_vx stop) {
   size_t n = 0;
+  for (; n < r->q.cut; n++) {   /* the events before the cut, as in σ */
+    RP_GROW(r->path, r->path_cap, n);
+    r->path[n] = (uint32_t)n;
+  }
   for (size_t i = 0; i < r->q.lin_len; i++) {
     sc_vx v = r->q.lin[i];
     if (v.t == stop.t && v.s == stop.s) break;

@@ -36,6 +36,7 @@ typedef struct sc_config {
 /* Per bug kind, in the paper's units (§S17). */
 typedef struct sc_kind {
   uint64_t candidates, queries, found;
+  uint64_t windowed;          /* found by a query with a cut (races) */
   rp_key_table distinct;      /* location pairs / sets of four / triples */
   uint64_t max_distance;
   double sum_distance, ms;

@@ -104,10 +104,10 @@ static void write_stats(sc_run *r) {
   const char *model = rp_branch_model_names[r->ix.branches];
   rp_report_extra_stats(rep,
                         ",bugs,free_reads,branch_model,race_candidates,race_queries,"
-                        "race_mean_distance",
-                        ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%.1f", bugs[0] ? bugs : "none",
-                        mode_names[c->mode], model, r->races.candidates, r->races.queries,
-                        mean(&r->races));
+                        "race_windowed,race_mean_distance",
+                        ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f",
+                        bugs[0] ? bugs : "none", mode_names[c->mode], model, r->races.candidates,
+                        r->races.queries, r->races.windowed, mean(&r->races));
   rp_report_extra_stats(
       rep,
       ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"

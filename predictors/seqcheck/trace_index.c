@@ -118,9 +118,14 @@ static uint32_t release_node(sc_index *ix, uint32_t top, uint32_t rel, uint32_t 
 static void build_locks(sc_index *ix) {
   const rp_event *ev = ix->trace->events;
   uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost held node */
+  uint32_t open = 0, free_at = 0;
   for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
   for (uint32_t i = 0; i < ix->n; i++) {
     uint32_t t = ev[i].thread, a;
+    if (open == 0) free_at = i;
+    ix->free_cut[i] = free_at;
+    open += ev[i].op == RP_OP_ACQ;
+    open -= ev[i].op == RP_OP_REL;
     ix->match[i] = ix->outer[i] = SC_NONE;
     if (ev[i].op == RP_OP_ACQ) {
       ix->outer[i] = top[t];
@@ -131,6 +136,7 @@ static void build_locks(sc_index *ix) {
     }
     ix->held[i] = top[t];
   }
+  ix->free_cut[ix->n] = open == 0 ? ix->n : free_at;
   free(top);
 }
 
@@ -178,6 +184,7 @@ void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branche
   ix->outer_cap = ix->nodes = n;
   ix->held = rp_calloc(n, sizeof *ix->held);
   ix->next_br = rp_calloc(n, sizeof *ix->next_br);
+  ix->free_cut = rp_calloc(n, sizeof *ix->free_cut);
   build_next_br(ix);
   build_locks(ix);
   build_reads(ix);
@@ -189,6 +196,7 @@ void sc_index_free(sc_index *ix) {
   rp_trace_threads_free(&ix->by_thread);
   free(ix->rd_off);
   free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->copy_acq), free(ix->held), free(ix->next_br);
+  free(ix->free_cut);
   free(ix->by_thread.fork_of);
   for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
   for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);

@@ -36,6 +36,8 @@ typedef struct sc_index {
   uint32_t *outer;     /* per node: the next node outwards, or SC_NONE */
   uint32_t *copy_acq;  /* per node n + i: its acquire */
   size_t nodes, outer_cap, copy_cap;
+  uint32_t *free_cut;  /* [i], i <= n: the latest c <= i after whose first c events no
+                       ** lock is held (a query may run them first, as in σ) */
   uint32_t *next_br;   /* eid of the first branch of the thread after the event, or len;
                        ** a virtual branch after a read r has eid(r) + 1, its successor's */
   uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
