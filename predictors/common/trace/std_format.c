@@ -150,7 +150,7 @@ static rp_op parse_op(const char *s, const char *end, const char *paren, const c
     return RP_OP_COUNT;
   }
   if (!rp_op_has_operand(op) && *arg != *argend) {
-    *expected = "expected no operand for br";
+    *expected = "expected no operand for br: a branch event is THREAD|br|LOCATION";
     return RP_OP_COUNT;
   }
   return op;
