@@ -4,14 +4,33 @@
 ** ordered before the read's next branch); for each access e2 the partners
 ** e1 of another thread left unordered by G′ that hold no common lock are
 ** candidates, asked as ρ = ⟨before(e1), e2, e1, after(e2)⟩ with e1 and e2
-** adjacent.  A validated answer is a race, reported with kind "race".
+** adjacent, location by location (loc_runs.h), nearest first.  A validated
+** answer is a race, reported with kind "race".
+**
+** With --jobs N the first question of each access, which the order of
+** questions asks whatever was found before, is asked ahead on N threads
+** through the ordered pool M2 uses (base/ordered_pool.h); the answers come
+** back in trace order and every other question is asked on the main thread
+** as before, so the output is the same for every N.
 */
 #include "races.h"
 
 #include "gprime.h"
+#include "loc_runs.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/ordered_pool.h"
 #include "reorder/witness.h"
+
+/* The location pair of (e1, e2), smaller first: the paper's unit. */
+static void loc_pair(const rp_event *ev, uint32_t e1, uint32_t e2, uint32_t *locs) {
+  locs[0] = ev[e1].loc < ev[e2].loc ? ev[e1].loc : ev[e2].loc;
+  locs[1] = ev[e1].loc < ev[e2].loc ? ev[e2].loc : ev[e1].loc;
+}
 
 /* Whether e1 and e2 hold a common lock (then they cannot be adjacent). */
 static bool common_lock(const sc_index *ix, uint32_t e1, uint32_t e2) {
@@ -35,77 +54,223 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2) {
   sc_witness_write(r, name, comment, sc_witness_events(r, sc_at(&r->ix, e2)), tail, 2);
 }
 
-/* Ask first with the trace before e1 (from the last point where no lock is
-** held) run as it ran, so the query reorders only a window; a window too
+/* Ask with the trace before e1 (from the last point where no lock is held)
+** run first as it ran, so the query reorders only a window; a window too
 ** small to show the race is asked again with no cut, so the verdicts are
 ** those of the whole query.  The witness starts with the events before the
-** cut (sc_witness_events). */
-static bool ask_windowed(sc_run *r, const sc_vx *rho, const sc_vx *adj, uint32_t e1) {
-  r->q.cut = r->ix.free_cut[e1];
-  if (sc_query_run(&r->q, rho, 4, adj)) {
-    r->races.windowed += r->q.cut != 0;
-    return true;
-  }
-  if (r->q.cut == 0) return false;
-  r->q.cut = 0;
-  return sc_query_run(&r->q, rho, 4, adj);
+** cut (sc_witness_events).  *windowed: whether the window showed it. */
+static bool ask_windowed(sc_query *q, const sc_index *ix, uint32_t e1, uint32_t e2,
+                         bool *windowed) {
+  sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
+  sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
+  q->cut = ix->free_cut[e1];
+  bool ok = sc_query_run(q, rho, 4, adj);
+  *windowed = ok && q->cut != 0;
+  if (ok || q->cut == 0) return ok;
+  q->cut = 0;
+  return sc_query_run(q, rho, 4, adj);
 }
 
-/* Ask SeqCheck about the candidate (e1, e2), e1 first in the trace. */
-static void check_pair(sc_run *r, uint32_t e1, uint32_t e2, bool *e2_racy) {
+/* An answer asked ahead by the pool, for the pair (e1, e2). */
+typedef struct sc_early {
+  bool valid, ok, windowed;
+  uint32_t e1, e2;
+} sc_early;
+
+/* Ask SeqCheck about the candidate (e1, e2), e1 first in the trace, or take
+** the answer asked ahead; whether it is a race (then reported). */
+static bool check_pair(sc_run *r, const sc_early *early, uint32_t e1, uint32_t e2) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
   const rp_event *ev = t->events;
-  uint32_t locs[2] = {ev[e1].loc, ev[e2].loc};
-  if (locs[0] > locs[1]) locs[0] = ev[e2].loc, locs[1] = ev[e1].loc;
-  r->races.candidates++;
-  /* Under --dedup events a pair adds nothing to the counts once its
-  ** location pair and its second event are both known racy (racy events and
-  ** location pairs stay exact); under locations once its location pair is. */
-  sc_dedup d = r->cfg->dedup;
-  if (d != SC_DEDUP_NONE && (*e2_racy || d == SC_DEDUP_LOCATIONS) &&
-      rp_key_table_find(&r->races.distinct, locs) != RP_KEY_NONE)
-    return;
-  sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
-  sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
+  bool windowed, ahead = early->valid && early->e1 == e1 && early->e2 == e2;
+  bool ok = ahead ? (windowed = early->windowed, early->ok) : ask_windowed(&r->q, ix, e1, e2, &windowed);
   r->races.queries++;
-  if (!ask_windowed(r, rho, adj, e1)) return;
+  if (!ok) return false;
+  r->races.windowed += windowed;
   rp_access a = rp_access_of(&ev[e1], t->pos[e1]), b = rp_access_of(&ev[e2], t->pos[e2]);
   rp_report_pair(r->rep, &a, &b, ev[e1].operand, ",race");
-  *e2_racy = true;
+  uint32_t locs[2];
+  loc_pair(ev, e1, e2, locs);
   rp_key_table_add(&r->races.distinct, locs, NULL);
   sc_kind_found(&r->races, t->pos[e2] - t->pos[e1]);
+  if (r->cfg->witness_dir && ahead) ask_windowed(&r->q, ix, e1, e2, &windowed);   /* its lin */
   write_witness(r, e1, e2);
+  return true;
 }
 
-/* The candidates whose second event is e2, given e2's G′ clock. */
-static void candidates_of(sc_run *r, uint32_t e2, const uint32_t *clock) {
+/* The number of thread u's events before trace index e. */
+static uint32_t events_before(const sc_index *ix, uint32_t u, uint32_t e) {
+  uint32_t lo = 0, hi = ix->by_thread.len[u];
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ix->by_thread.ev[u][mid] < e) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Whether the rest of a run, whose location pair is locs, may be passed
+** over: under --dedup events once e2 and the pair are both known racy (the
+** racy events and location pairs stay exact), under locations once the pair
+** is. */
+static bool skippable(sc_run *r, const uint32_t *locs, bool e2_racy) {
+  sc_dedup d = r->cfg->dedup;
+  return d != SC_DEDUP_NONE && (e2_racy || d == SC_DEDUP_LOCATIONS) &&
+         rp_key_table_find(&r->races.distinct, locs) != RP_KEY_NONE;
+}
+
+/* One walk over the candidates of an access: asking them (probe false), or
+** only finding the first one the asking walk asks, which is the same
+** whatever was found before, since no location pair is skipped while e2
+** is not known racy (probe true: first, or SC_NONE; any: some range). */
+typedef struct sc_walk {
+  uint32_t e2;
+  bool probe, racy, any;
+  uint32_t first;
+  sc_early early;
+} sc_walk;
+
+/* The candidates of w->e2 in run `run` (class c), those with eid in [from,
+** upto): latest first, until one races (then the run's location pair is
+** known and the rest adds nothing, except under --dedup none).  True when
+** the walk is over. */
+static bool ask_run(sc_run *r, sc_walk *w, int c, uint32_t run, uint32_t from, uint32_t upto) {
   const sc_index *ix = &r->ix;
-  uint32_t t = sc_tid(ix, e2), x = sc_opnd(ix, e2);
-  bool racy = false;
+  const sc_loc_runs *lr = &r->loc_runs;
+  uint32_t lo = sc_loc_runs_lower(lr, ix, c, run, from), hi = sc_loc_runs_lower(lr, ix, c, run, upto);
+  if (lo == hi) return false;
+  w->any = true;
+  uint32_t locs[2];
+  loc_pair(r->trace->events, lr->ev[c][lo], w->e2, locs);
+  if (!w->probe) {
+    r->races.candidates += hi - lo;
+    if (skippable(r, locs, w->racy)) return false;
+  }
+  for (uint32_t p = hi; p-- > lo;) {
+    uint32_t e1 = lr->ev[c][p];
+    if (common_lock(ix, e1, w->e2)) continue;
+    if (w->probe) return w->first = e1, true;
+    if (sc_out_of_time(r) || rp_report_should_stop(r->rep)) return true;
+    if (!check_pair(r, &w->early, e1, w->e2)) continue;
+    w->racy = true;
+    if (r->cfg->dedup != SC_DEDUP_NONE) return false;
+  }
+  return false;
+}
+
+/* Walk the candidates of the access w->e2, given its G′ clock: per other
+** thread u, the conflicting accesses of u that G′ does not order before e2
+** and that come before e2 in the trace, run by run. */
+static void walk(sc_run *r, sc_walk *w, const uint32_t *clock) {
+  const sc_index *ix = &r->ix;
+  uint32_t t = sc_tid(ix, w->e2), x = sc_opnd(ix, w->e2);
   for (uint32_t u = 0; u < ix->k; u++) {
     if (u == t) continue;
-    for (int c = sc_op(ix, e2) == RP_OP_WRITE ? SC_R : SC_W; c <= SC_W; c++) {
-      uint32_t from = clock[u];
-      for (uint32_t e1 = sc_first_from(ix, c, x, u, from); e1 != SC_NONE && e1 < e2;
-           e1 = sc_first_from(ix, c, x, u, ix->by_thread.rank[e1] + 1)) {
-        if (common_lock(ix, e1, e2)) continue;
-        if (sc_out_of_time(r)) return;
-        check_pair(r, e1, e2, &racy);
-        if (r->rep->max_races && r->rep->pairs >= r->rep->max_races) return;
-      }
+    uint32_t from = clock[u], upto = events_before(ix, u, w->e2);
+    if (from >= upto) continue;
+    for (int c = sc_op(ix, w->e2) == RP_OP_WRITE ? SC_R : SC_W; c <= SC_W; c++) {
+      uint32_t first, end;
+      sc_loc_runs_of(&r->loc_runs, ix, c, x, u, &first, &end);
+      for (uint32_t run = first; run < end; run++)
+        if (ask_run(r, w, c, run, from, upto)) return;
     }
   }
 }
 
+/* ---- the pool: first questions asked ahead -------------------------------- */
+
+/* An item: an access with candidates, its first candidate (or SC_NONE) and
+** its G′ clock (k entries); the result: the first candidate's answer. */
+typedef struct sc_ahead {
+  uint32_t e2, e1;
+  uint32_t clock[];
+} sc_ahead;
+
+typedef struct sc_answer {
+  bool ok, windowed;
+} sc_answer;
+
+enum { SC_MAX_JOBS = 256 };   /* each asker holds a query's scratch */
+
+typedef struct sc_asker {
+  sc_query q;
+  const sc_index *ix;
+} sc_asker;
+
+static void ask_ahead(void *doer, const void *item, void *result) {
+  sc_asker *a = doer;
+  const sc_ahead *it = item;
+  sc_answer *ans = result;
+  ans->ok = ans->windowed = false;
+  if (it->e1 != SC_NONE) ans->ok = ask_windowed(&a->q, a->ix, it->e1, it->e2, &ans->windowed);
+}
+
+/* Back in trace order: the walk that asks, with the answer asked ahead.
+** The limits are checked where the walk on one thread checks them. */
+static void take_answer(void *taker, const void *item, const void *result) {
+  sc_run *r = taker;
+  const sc_ahead *it = item;
+  const sc_answer *ans = result;
+  if (r->races_stopped || (r->races_stopped = rp_report_should_stop(r->rep) || sc_out_of_time(r)))
+    return;
+  sc_walk w = {.e2 = it->e2,
+               .early = {it->e1 != SC_NONE, ans->ok, ans->windowed, it->e1, it->e2}};
+  walk(r, &w, it->clock);
+}
+
+/* One asker per job (the main thread's first); the query counters of all
+** of them end up in r->q's. */
+static sc_asker *askers_start(sc_run *r, rp_ordered_pool *pool, size_t item_size, unsigned n) {
+  sc_asker *askers = rp_calloc(n, sizeof *askers);
+  void **doers = rp_calloc(n, sizeof *doers);
+  for (unsigned i = 0; i < n; i++) {
+    sc_query_init(&askers[i].q, &r->ix, (sc_free_mode)r->cfg->mode);
+    askers[i].ix = &r->ix;
+    doers[i] = &askers[i];
+  }
+  rp_pool_start(pool, item_size, sizeof(sc_answer), ask_ahead, doers, n, take_answer, r);
+  free(doers);
+  return askers;
+}
+
+static void askers_finish(sc_run *r, rp_ordered_pool *pool, sc_asker *askers, unsigned n) {
+  rp_pool_finish(pool);
+  for (unsigned i = 0; i < n; i++) {
+    r->q.calls += askers[i].q.calls;
+    r->q.feasible += askers[i].q.feasible;
+    r->q.closure_edges += askers[i].q.closure_edges;
+    r->q.validation_failures += askers[i].q.validation_failures;
+    sc_query_free(&askers[i].q);
+  }
+  free(askers);
+}
+
 void sc_races(sc_run *r) {
   const sc_index *ix = &r->ix;
+  if (r->cfg->jobs > SC_MAX_JOBS)
+    rp_die(RP_EXIT_USAGE, "--jobs %" PRIu64 ": at most %d", r->cfg->jobs, SC_MAX_JOBS);
+  unsigned jobs = r->cfg->jobs ? (unsigned)r->cfg->jobs : rp_cpus_usable();
+  size_t item_size = sizeof(sc_ahead) + (size_t)ix->k * sizeof(uint32_t);
+  sc_ahead *item = rp_calloc(1, item_size);
+  rp_ordered_pool pool;
   gprime g;
   gprime_init(&g, ix);
-  for (uint32_t e = 0; e < ix->n && !rp_report_should_stop(r->rep) && !sc_out_of_time(r); e++) {
+  sc_loc_runs_build(&r->loc_runs, ix);
+  sc_asker *askers = askers_start(r, &pool, item_size, jobs);
+  for (uint32_t e = 0; e < ix->n && !r->races_stopped; e++) {
     const uint32_t *clock = gprime_step(&g, ix, e);
-    if (rp_op_is_access(sc_op(ix, e))) candidates_of(r, e, clock);
+    if (!rp_op_is_access(sc_op(ix, e))) continue;
+    sc_walk w = {.e2 = e, .probe = true, .first = SC_NONE};
+    walk(r, &w, clock);
+    if (!w.any) continue;
+    item->e2 = e, item->e1 = w.first;
+    memcpy(item->clock, clock, ix->k * sizeof *clock);
+    rp_pool_add(&pool, item);
   }
+  askers_finish(r, &pool, askers, jobs);
+  free(item);
   gprime_free(&g);
+  sc_loc_runs_free(&r->loc_runs);
   r->q.cut = 0;   /* the other bug kinds ask whole queries */
 }

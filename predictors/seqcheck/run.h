@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "base/key_table.h"
+#include "loc_runs.h"
 #include "query.h"
 #include "report/race_report.h"
 
@@ -31,6 +32,7 @@ typedef struct sc_config {
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
   unsigned dedup;             /* sc_dedup: which candidates of bugs already found to skip */
   uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
+  uint64_t jobs;              /* --jobs: threads asking races' first questions; 0: one a CPU */
 } sc_config;
 
 /* Per bug kind, in the paper's units (§S17). */
@@ -48,6 +50,7 @@ typedef struct sc_run {
   rp_race_report *rep;
   sc_index ix;
   sc_query q;
+  sc_loc_runs loc_runs;       /* races: the accesses grouped by location */
   sc_kind races, deadlocks, atomicity;
   FILE *deadlocks_out, *atomicity_out;
   uint32_t *path;             /* witness scratch */
@@ -55,6 +58,7 @@ typedef struct sc_run {
   double index_ms;
   uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
   struct timespec started;
+  bool races_stopped;         /* a report limit or the budget stopped the races */
   bool out_of_time;           /* --time-budget ran out: the rest is unchecked */
 } sc_run;
 

@@ -220,6 +220,10 @@ int main(int argc, char **argv) {
        .target = &config.budget_ms,
        .help = "stop asking SeqCheck after MS ms in all (default: no limit); stats "
                "budget_exhausted = 1 says the rest went unchecked"},
+      {.name = "--jobs", .arg = "N", .kind = RP_OPT_COUNT,
+       .target = &config.jobs,
+       .help = "races: ask each access's first question on N threads (default, or 0: one "
+               "per usable CPU); every output but the times is the same for every N"},
       {.name = "--sequence", .arg = "LIST", .kind = RP_OPT_TEXT,
        .target = &config.sequence,
        .help = "instead of predicting bugs, ask one query: event positions, before:N or after:N "
