@@ -4,7 +4,8 @@
 # check-witness under the same model; the warning for --branches trace on a
 # trace without br and the error for a br with an operand; on the bundled
 # traces without br SeqCheck's racy events are M2's; races found in a window
-# after a lock-free cut, with witnesses that start with the trace before it.
+# after a lock-free cut, with witnesses that start with the trace before it;
+# the same output for every --jobs.
 . "$(dirname "$0")/lib.sh"
 export PATH="$ROOT/${BUILD:-build}/bin:$PATH"
 command -v rp-seqcheck >/dev/null || { echo "skip: rp-seqcheck not built"; exit 0; }
@@ -92,4 +93,20 @@ while IFS=, read -r a b _ && [ $checked -lt 20 ]; do
     fail "windowed witness $a-$b refused"
 done < <(tail -n +2 "$TMP/r.csv")
 [ $checked -gt 0 ] || fail "no race on the generated trace"
+
+# --jobs: the first question of each access asked ahead on other threads;
+# the race report and every stats column but the times are the same.
+rp-gen --threads 4 --locks 2 --vars 4 --events 400 --branches 0.2 --seed 7 -o "$TMP/gl.std"
+for g in g gl; do
+  for j in 1 3; do
+    rp-seqcheck --quiet --jobs $j --races "$TMP/r$j.csv" --stats "$TMP/s$j.csv" "$TMP/$g.std" ||
+      fail "$g: --jobs $j failed"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i !~ /_ms$/) keep[i] = 1; next }
+             { for (i = 1; i <= NF; i++) if (keep[i]) printf "%s,", $i; print "" }' \
+      "$TMP/s$j.csv" > "$TMP/k$j"
+  done
+  [ "$(wc -l < "$TMP/r1.csv")" -gt 1 ] || fail "$g: no race"
+  cmp -s "$TMP/r1.csv" "$TMP/r3.csv" || fail "$g: --jobs 3 reports other races than --jobs 1"
+  cmp -s "$TMP/k1" "$TMP/k3" || fail "$g: --jobs 3 stats differ: $(diff "$TMP/k1" "$TMP/k3")"
+done
 finish
