@@ -37,7 +37,7 @@ void sc_query_free(sc_query *q) {
   free(q->flen), free(q->base), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
   free(q->lock_a), free(q->lock_b), free(q->holder), free(q->lastw);
   free(q->fq), free(q->oq), free(q->lin), free(q->touched), free(q->mark), free(q->operands);
-  free(q->need);
+  free(q->need), free(q->vseen);
   rp_chain_reach_free(&q->g);
   memset(q, 0, sizeof *q);
 }
@@ -305,29 +305,54 @@ static void push_order_ev(sc_query *q, uint32_t a, uint32_t b) {
     push_order(q, sc_at(q->ix, a), sc_at(q->ix, b));
 }
 
-/* Observation closure for a new ordering a -> b (lines 8-16). */
+/* The observation rules of a new ordering a -> b for variable x; false on
+** a contradiction. */
+static bool obs_closure_on(sc_query *q, sc_vx a, sc_vx b, uint32_t x) {
+  const sc_index *ix = q->ix;
+  uint32_t w = sc_last_upto(ix, SC_W, x, a.t, eid_upto(a.s));
+  if (w == SC_NONE || !ev_in_F(q, w)) return true;
+  uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
+  if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
+    if (window_writer(q, r) == SC_NONE) return false;   /* §A10 */
+    push_order_ev(q, w, ix->by_thread.writer[r]);
+  }
+  uint32_t w2 = sc_first_from(ix, SC_W, x, b.t, eid_from(b.s));
+  if (!ev_in_F(q, w2)) return true;
+  for (uint32_t j = ix->rd_off[w]; j < ix->rd_off[w + 1]; j++) {
+    uint32_t r2 = ix->rd_list[j];
+    if (ev_in_F(q, r2) && pinned(q, r2)) push_order_ev(q, r2, w2);
+  }
+  return true;
+}
+
+/* Observation closure for a new ordering a -> b (lines 8-16), over the
+** variables both threads share, or, when fewer, over those b's thread
+** accesses in F from b on (the rule does nothing for the others): a window
+** is short, and two threads may share thousands of variables. */
 static void obs_closure(sc_query *q, sc_vx a, sc_vx b) {
   const sc_index *ix = q->ix;
   size_t pair = (size_t)a.t * ix->k + b.t;
-  for (uint32_t p = ix->sh_off[0][pair]; p < ix->sh_off[0][pair + 1]; p++) {
-    uint32_t x = ix->sh_list[0][p];
-    uint32_t w = sc_last_upto(ix, SC_W, x, a.t, eid_upto(a.s));
-    if (w == SC_NONE || !ev_in_F(q, w)) continue;
-    uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
-    if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
-      if (window_writer(q, r) == SC_NONE) {   /* §A10 */
+  uint32_t shared = ix->sh_off[0][pair + 1] - ix->sh_off[0][pair];
+  uint32_t from = eid_from(b.s), upto = q->flen[b.t];
+  if (upto <= from) return;
+  if (shared <= upto - from) {
+    for (uint32_t p = ix->sh_off[0][pair]; p < ix->sh_off[0][pair + 1]; p++)
+      if (!obs_closure_on(q, a, b, ix->sh_list[0][p])) {
         q->contradiction = true;
         return;
       }
-      push_order_ev(q, w, ix->by_thread.writer[r]);
-    }
-    uint32_t w2 = sc_first_from(ix, SC_W, x, b.t, eid_from(b.s));
-    if (!ev_in_F(q, w2)) continue;
-    for (uint32_t j = ix->rd_off[w]; j < ix->rd_off[w + 1]; j++) {
-      uint32_t r2 = ix->rd_list[j];
-      if (ev_in_F(q, r2) && pinned(q, r2)) push_order_ev(q, r2, w2);
-    }
+    return;
   }
+  q->vseen_len = 0;
+  for (uint32_t j = from; j < upto && !q->contradiction; j++) {
+    uint32_t e = ix->by_thread.ev[b.t][j], x = sc_opnd(ix, e);
+    if (!rp_op_is_access(sc_op(ix, e)) || q->mark[x]) continue;
+    q->mark[x] = 1;
+    RP_GROW(q->vseen, q->vseen_cap, q->vseen_len);
+    q->vseen[q->vseen_len++] = x;
+    if (!obs_closure_on(q, a, b, x)) q->contradiction = true;
+  }
+  for (size_t i = 0; i < q->vseen_len; i++) q->mark[q->vseen[i]] = 0;
 }
 
 /* Lock closure for a new ordering a -> b of two threads (lines 17-21). */

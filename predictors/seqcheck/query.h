@@ -84,7 +84,9 @@ typedef struct sc_query {
   uint32_t *lastw, *holder, *cursor, *done, *need;
   uint32_t *touched;        /* locks and variables to clear after a call */
   size_t touched_len, touched_cap;
-  uint8_t *mark;            /* operands seen, by collect_operands */
+  uint8_t *mark;            /* operands seen, by collect_operands and obs_closure */
+  uint32_t *vseen;          /* variables obs_closure marked, to unmark */
+  size_t vseen_len, vseen_cap;
   uint32_t *operands;
   size_t operands_len, operands_cap;
   bool contradiction;

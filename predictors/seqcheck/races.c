@@ -19,6 +19,7 @@
 #include "loc_runs.h"
 
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,7 +152,8 @@ static bool ask_run(sc_run *r, sc_walk *w, int c, uint32_t run, uint32_t from, u
     uint32_t e1 = lr->ev[c][p];
     if (common_lock(ix, e1, w->e2)) continue;
     if (w->probe) return w->first = e1, true;
-    if (sc_out_of_time(r) || rp_report_should_stop(r->rep)) return true;
+    bool ahead = w->early.valid && w->early.e1 == e1;   /* answered already: no time needed */
+    if (rp_report_should_stop(r->rep) || (!ahead && sc_out_of_time(r))) return true;
     if (!check_pair(r, &w->early, e1, w->e2)) continue;
     w->racy = true;
     if (r->cfg->dedup != SC_DEDUP_NONE) return false;
@@ -188,7 +190,7 @@ typedef struct sc_ahead {
 } sc_ahead;
 
 typedef struct sc_answer {
-  bool ok, windowed;
+  bool asked, ok, windowed;   /* asked: not skipped for a stop or the time budget */
 } sc_answer;
 
 enum { SC_MAX_JOBS = 256 };   /* each asker holds a query's scratch */
@@ -196,26 +198,40 @@ enum { SC_MAX_JOBS = 256 };   /* each asker holds a query's scratch */
 typedef struct sc_asker {
   sc_query q;
   const sc_index *ix;
+  const atomic_bool *stopped;   /* the answers will not be taken: skip them */
+  const sc_run *run;            /* its start and time budget */
 } sc_asker;
+
+/* Whether the time budget is out, as seen from any thread. */
+static bool budget_out(const sc_run *r) {
+  return r->cfg->budget_ms && sc_ms_since(&r->started) > (double)r->cfg->budget_ms;
+}
 
 static void ask_ahead(void *doer, const void *item, void *result) {
   sc_asker *a = doer;
   const sc_ahead *it = item;
   sc_answer *ans = result;
-  ans->ok = ans->windowed = false;
-  if (it->e1 != SC_NONE) ans->ok = ask_windowed(&a->q, a->ix, it->e1, it->e2, &ans->windowed);
+  ans->asked = ans->ok = ans->windowed = false;
+  if (it->e1 == SC_NONE || atomic_load_explicit(a->stopped, memory_order_relaxed) ||
+      budget_out(a->run))
+    return;
+  ans->asked = true;
+  ans->ok = ask_windowed(&a->q, a->ix, it->e1, it->e2, &ans->windowed);
 }
 
 /* Back in trace order: the walk that asks, with the answer asked ahead.
-** The limits are checked where the walk on one thread checks them. */
+** The report's limits are checked where the walk on one thread checks
+** them; once the time budget is out, answers already in are still used but
+** nothing more is asked, here or ahead. */
 static void take_answer(void *taker, const void *item, const void *result) {
   sc_run *r = taker;
   const sc_ahead *it = item;
   const sc_answer *ans = result;
-  if (r->races_stopped || (r->races_stopped = rp_report_should_stop(r->rep) || sc_out_of_time(r)))
-    return;
+  if (r->races_stopped) return;
+  if (sc_out_of_time(r)) atomic_store(&r->askers_stopped, true);
+  if ((r->races_stopped = rp_report_should_stop(r->rep))) return;
   sc_walk w = {.e2 = it->e2,
-               .early = {it->e1 != SC_NONE, ans->ok, ans->windowed, it->e1, it->e2}};
+               .early = {ans->asked, ans->ok, ans->windowed, it->e1, it->e2}};
   walk(r, &w, it->clock);
 }
 
@@ -227,6 +243,8 @@ static sc_asker *askers_start(sc_run *r, rp_ordered_pool *pool, size_t item_size
   for (unsigned i = 0; i < n; i++) {
     sc_query_init(&askers[i].q, &r->ix, (sc_free_mode)r->cfg->mode);
     askers[i].ix = &r->ix;
+    askers[i].stopped = &r->askers_stopped;
+    askers[i].run = r;
     doers[i] = &askers[i];
   }
   rp_pool_start(pool, item_size, sizeof(sc_answer), ask_ahead, doers, n, take_answer, r);
@@ -258,7 +276,7 @@ void sc_races(sc_run *r) {
   gprime_init(&g, ix);
   sc_loc_runs_build(&r->loc_runs, ix);
   sc_asker *askers = askers_start(r, &pool, item_size, jobs);
-  for (uint32_t e = 0; e < ix->n && !r->races_stopped; e++) {
+  for (uint32_t e = 0; e < ix->n && !r->races_stopped && !sc_out_of_time(r); e++) {
     const uint32_t *clock = gprime_step(&g, ix, e);
     if (!rp_op_is_access(sc_op(ix, e))) continue;
     sc_walk w = {.e2 = e, .probe = true, .first = SC_NONE};

@@ -7,6 +7,7 @@
 #ifndef SC_RUN_H
 #define SC_RUN_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "base/key_table.h"
@@ -59,6 +60,7 @@ typedef struct sc_run {
   uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
   struct timespec started;
   bool races_stopped;         /* a report limit or the budget stopped the races */
+  atomic_bool askers_stopped; /* the same, for the threads asking ahead */
   bool out_of_time;           /* --time-budget ran out: the rest is unchecked */
 } sc_run;
 
