@@ -155,7 +155,7 @@ static void build_reads(sc_index *ix) {
 /* next_br under the branch model.  A virtual branch after a read sits
 ** between the read and its successor, so it is in F exactly when the
 ** successor is: the race query's after(e2) phantom lies before it and
-** leaves the racing read free (spec §2.1). */
+** leaves the racing read free (docs/seqcheck.md §B2). */
 static void build_next_br(sc_index *ix) {
   const rp_event *ev = ix->trace->events;
   for (uint32_t t = 0; t < ix->k; t++) {
