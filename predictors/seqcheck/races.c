@@ -153,7 +153,9 @@ static bool ask_run(sc_run *r, sc_walk *w, int c, uint32_t run, uint32_t from, u
     if (common_lock(ix, e1, w->e2)) continue;
     if (w->probe) return w->first = e1, true;
     bool ahead = w->early.valid && w->early.e1 == e1;   /* answered already: no time needed */
-    if (rp_report_should_stop(r->rep) || (!ahead && sc_out_of_time(r))) return true;
+    /* Under --first-race the racy event being walked keeps all its pairs. */
+    bool stop = rp_report_should_stop(r->rep) && !(r->rep->first_race && w->racy);
+    if (stop || (!ahead && sc_out_of_time(r))) return true;
     if (!check_pair(r, &w->early, e1, w->e2)) continue;
     w->racy = true;
     if (r->cfg->dedup != SC_DEDUP_NONE) return false;
