@@ -1,7 +1,11 @@
 /* A lock-order inversion that did not deadlock in the run: T1 takes
 ** `accounts` then `audit`; T2, later (the sleep orders the run), takes
 ** `audit` then `accounts`.  Reordered so that each holds its first lock,
-** both wait forever: a predictable deadlock (SeqCheck reports it). */
+** both wait forever: a predictable deadlock (SeqCheck reports it).  T2
+** reads nothing T1 wrote before its second acquire (it sets `audited`, it
+** does not increment it): had it read T1's write, no reordering in which
+** reads keep their writers could stop T1 before that write, and the
+** inversion would be a deadlock only if the read could see another value. */
 #include <pthread.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -25,7 +29,7 @@ static void *report(void *arg) {
   (void)arg;
   usleep(50000);
   pthread_mutex_lock(&audit);
-  audited++;
+  audited = 1;
   pthread_mutex_lock(&accounts);
   long seen = balance;
   pthread_mutex_unlock(&accounts);
