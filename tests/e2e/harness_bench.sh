@@ -71,7 +71,9 @@ echo "ok: resume"
 # The report of a real bench folder draws silently.
 rp report "$tmp/res" >"$tmp/table" 2>"$tmp/err" || { cat "$tmp/err"; fail "report"; }
 [ ! -s "$tmp/err" ] || { cat "$tmp/err"; fail "report wrote to stderr"; }
-grep -q '^| sleepy | - | - | - | - | - | TO |' "$tmp/table" || fail "report: $(cat "$tmp/table")"
+# A timed-out trace has no shape (the Traces table) and TO as its count.
+grep -q '^| sleepy | - | - | - | - |$' "$tmp/table" && grep -q '^| sleepy | TO |$' "$tmp/table" ||
+  fail "report: $(cat "$tmp/table")"
 echo "ok: report of the bench"
 
 # Bad plans.
