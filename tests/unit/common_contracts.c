@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "shadow/hb_clocks.h"
 #include "base/key_table.h"
+#include "base/tree_clock.h"
 #include "shadow/locksets.h"
 #include "trace/names.h"
 #include "report/race_report.h"
@@ -62,6 +63,21 @@ static void tick_an_unknown_thread(void) {
   rp_hb_tick(&h, 2);
 }
 
+/* Thread 1's clock knows thread 0 at 2, thread 0's own at 1 does not: a
+** monotone copy of 0's clock over 1's would lose entries. */
+static void monotone_copy_over_a_later_clock(void) {
+  rp_tc a, b;
+  rp_tc_work w;
+  rp_tc_init(&a);
+  rp_tc_init(&b);
+  rp_tc_work_init(&w);
+  rp_tc_start(&a, 0, 1);
+  rp_tc_start(&b, 1, 1);
+  rp_tc_tick_root(&a);
+  rp_tc_join(&b, &a, &w);
+  rp_tc_monotone_copy(&b, &a, &w);
+}
+
 static void name_of_an_unknown_id(void) {
   rp_names t;
   rp_names_init(&t);
@@ -101,6 +117,11 @@ static void unknown_thread_aborts(void **state) {
   assert_aborts_naming(tick_an_unknown_thread, "rp_hb_tick");
 }
 
+static void non_monotone_copy_aborts(void **state) {
+  (void)state;
+  assert_aborts_naming(monotone_copy_over_a_later_clock, "rp_tc_monotone_copy");
+}
+
 static void unknown_name_aborts(void **state) {
   (void)state;
   assert_aborts_naming(name_of_an_unknown_id, "rp_names_get");
@@ -124,6 +145,7 @@ static void self_race_aborts(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(unknown_thread_aborts),
+      cmocka_unit_test(non_monotone_copy_aborts),
       cmocka_unit_test(unknown_name_aborts),
       cmocka_unit_test(lock_index_past_the_set_aborts),
       cmocka_unit_test(unknown_key_id_aborts),

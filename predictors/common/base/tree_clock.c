@@ -1,0 +1,145 @@
+/* Tree clocks; see tree_clock.h. */
+#include "tree_clock.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+void rp_tc_init(rp_tc *c) {
+  memset(c, 0, sizeof *c);
+  rp_vc_init(&c->clk);
+}
+
+void rp_tc_free(rp_tc *c) {
+  rp_vc_free(&c->clk);
+  free(c->node);
+  memset(c, 0, sizeof *c);
+}
+
+void rp_tc_work_init(rp_tc_work *w) { memset(w, 0, sizeof *w); }
+
+void rp_tc_work_free(rp_tc_work *w) {
+  free(w->frame);
+  free(w->order);
+  memset(w, 0, sizeof *w);
+}
+
+/* Make entries 0..n-1 exist (zero and detached if new). */
+static void reserve(rp_tc *c, uint32_t n) {
+  if (n == 0) return;
+  rp_vc_reserve(&c->clk, n - 1);
+  RP_GROW(c->node, c->node_cap, n - 1);
+}
+
+void rp_tc_start(rp_tc *c, uint32_t t, rp_clock clock) {
+  RP_ASSERT(!c->root && clock > 0, "an empty clock and a positive own entry");
+  reserve(c, t + 1);
+  c->clk.c[t] = clock;
+  c->root = t + 1;
+}
+
+static void detach(rp_tc *c, uint32_t u) {
+  rp_tc_node *n = &c->node[u - 1];
+  if (!n->parent) return;   /* the root, or not in the tree yet */
+  if (n->prev) c->node[n->prev - 1].next = n->next;
+  else c->node[n->parent - 1].head = n->next;
+  if (n->next) c->node[n->next - 1].prev = n->prev;
+  n->parent = n->next = n->prev = 0;
+}
+
+static void push_child(rp_tc *c, uint32_t u, uint32_t parent, rp_clock aclk) {
+  rp_tc_node *n = &c->node[u - 1], *p = &c->node[parent - 1];
+  n->aclk = aclk;
+  n->parent = parent;
+  n->prev = 0;
+  n->next = p->head;
+  if (p->head) c->node[p->head - 1].prev = u;
+  p->head = u;
+}
+
+/*
+** The nodes of src that dst must take over, in post-order (a node after its
+** children, children most recent first): walking down from src's root, a
+** node whose entry dst lacks is taken with its subtree walked; a node dst
+** already has ends the walk of its siblings once it was attached no later
+** than dst knows their parent, as dst then knows them all.  `keep` (dst's
+** root, for a copy) is taken even when dst has its entry, as it must move
+** under its parent in src.  Returns the number of nodes in w->order.
+*/
+static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, rp_tc_work *w) {
+  size_t taken = 0, top = 0;
+  w->frame[top++] = (rp_tc_frame){src->root, src->node[src->root - 1].head};
+  while (top) {
+    rp_tc_frame *f = &w->frame[top - 1];
+    uint32_t v = f->child;
+    if (!v) {
+      w->order[taken++] = f->node;
+      top--;
+      continue;
+    }
+    const rp_tc_node *vn = &src->node[v - 1];
+    f->child = vn->next;
+    if (rp_tc_get(dst, v - 1) < src->clk.c[v - 1]) {
+      w->frame[top++] = (rp_tc_frame){v, vn->head};
+      continue;
+    }
+    if (v == keep) w->order[taken++] = v;
+    if (vn->aclk <= rp_tc_get(dst, f->node - 1)) f->child = 0;
+  }
+  return taken;
+}
+
+/* Give dst the entries and places in src of the collected nodes: all leave
+** their old parents first, then each is attached under its src parent,
+** parents before children and the most recent child last, so that it ends
+** first.  The first in the reversed order is src's root, left unattached. */
+static void relink(rp_tc *dst, const rp_tc *src, const uint32_t *order, size_t taken) {
+  for (size_t i = 0; i < taken; i++) detach(dst, order[i]);
+  for (size_t i = taken; i-- > 0;) {
+    uint32_t u = order[i];
+    const rp_tc_node *sn = &src->node[u - 1];
+    dst->clk.c[u - 1] = src->clk.c[u - 1];
+    if (sn->parent) push_child(dst, u, sn->parent, sn->aclk);
+  }
+}
+
+/* Room for every entry of src in dst and in the scratch space. */
+static void prepare(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
+  uint32_t n = src->clk.n;
+  reserve(dst, n);
+  RP_GROW(w->frame, w->frame_cap, n);
+  RP_GROW(w->order, w->order_cap, n);
+}
+
+void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
+  RP_ASSERT(dst->root, "a thread's clock to join into (not empty)");
+  uint32_t z = src->root;
+  if (!z || src->clk.c[z - 1] <= rp_tc_get(dst, z - 1)) return;   /* dst knows all of src */
+  RP_ASSERT(z != dst->root, "no clock knows more of a thread than the thread itself");
+  prepare(dst, src, w);
+  relink(dst, src, w->order, collect(dst, src, 0, w));
+  push_child(dst, z, dst->root, dst->clk.c[dst->root - 1]);
+}
+
+void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
+  RP_ASSERT(rp_tc_leq_by_root(dst, src), "dst <= src (else rp_tc_deep_copy)");
+  if (!src->root) return;   /* then dst is empty too */
+  prepare(dst, src, w);
+  relink(dst, src, w->order, collect(dst, src, dst->root, w));
+  dst->root = src->root;
+}
+
+void rp_tc_deep_copy(rp_tc *dst, const rp_tc *src) {
+  uint32_t n = src->clk.n;
+  reserve(dst, n);
+  rp_vc_copy(&dst->clk, &src->clk);
+  if (n) memcpy(dst->node, src->node, n * sizeof *src->node);
+  if (dst->clk.n > n) memset(dst->node + n, 0, (dst->clk.n - n) * sizeof *dst->node);
+  dst->root = src->root;
+}
+
+void rp_tc_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
+  if (rp_tc_leq_by_root(dst, src)) rp_tc_monotone_copy(dst, src, w);
+  else rp_tc_deep_copy(dst, src);
+}
