@@ -4,7 +4,8 @@
 ** are HB-unordered with it and still in the access history (§H7); the racy
 ** events are exactly the HB-racy events, as RAPID's HB engine prints them.
 ** --epochs uses FastTrack-style adaptive histories instead (§H8), which
-** find the same racy events with less work per access.
+** find the same racy events with less work per access; --clock picks tree
+** or vector clocks (§H12), with the same reports.
 ** Soundness: only the first race is guaranteed predictable.
 */
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 
 typedef struct hb_config {
   bool epochs;
+  unsigned clock;   /* rp_clock_kind */
 } hb_config;
 
 typedef struct hb_state {
@@ -28,8 +30,9 @@ typedef struct hb_state {
 
 static void *hb_create(void *ctx) {
   hb_state *s = rp_calloc(1, sizeof *s);
-  s->epochs = ((hb_config *)ctx)->epochs;
-  rp_hb_clocks_init(&s->clocks);
+  const hb_config *config = ctx;
+  s->epochs = config->epochs;
+  rp_hb_clocks_init(&s->clocks, config->clock);
   rp_history_init(&s->history);
   adaptive_history_init(&s->adaptive);
   return s;
@@ -66,14 +69,15 @@ static void hb_destroy(void *state) {
 }
 
 int main(int argc, char **argv) {
-  static hb_config config;
+  static hb_config config = {.clock = RP_CLOCK_TREE};
   static const rp_opt options[] = {
       {.name = "--epochs", .kind = RP_OPT_SET, .target = &config.epochs,
        .help = "FastTrack-style adaptive epochs (same racy events, fewer pairs)"},
+      RP_HB_CLOCK_OPTION(&config.clock),
       {NULL}};
   static const rp_streaming hb = {
       .tool = {.name = RP_TOOL_NAME,
-               .summary = "happens-before race prediction with vector clocks",
+               .summary = "happens-before race prediction with vector or tree clocks",
                .options = options,
                .ctx = &config},
       .create = hb_create,

@@ -4,7 +4,8 @@
 ** read's last write to the read; every race it reports is a predictable
 ** race, not only the first.  A read is checked against the thread's clock
 ** *before* it joins its last write's clock, or it could never race with the
-** write it reads from.  Racy events equal RAPID's SHB engine.
+** write it reads from.  Racy events equal RAPID's SHB engine.  --clock picks
+** tree or vector clocks (§H12), with the same reports.
 */
 #include <stdlib.h>
 
@@ -13,17 +14,20 @@
 #include "driver/driver.h"
 #include "shadow/hb_clocks.h"
 
+typedef struct shb_config {
+  unsigned clock;   /* rp_clock_kind */
+} shb_config;
+
 typedef struct shb_state {
   rp_hb_clocks clocks;
   rp_history history;
-  rp_vc *last_write;   /* LW_x: the pre clock of x's last write */
+  rp_tc *last_write;   /* LW_x: the pre clock of x's last write */
   size_t last_write_cap;
 } shb_state;
 
 static void *shb_create(void *ctx) {
-  (void)ctx;
   shb_state *s = rp_calloc(1, sizeof *s);
-  rp_hb_clocks_init(&s->clocks);
+  rp_hb_clocks_init(&s->clocks, ((shb_config *)ctx)->clock);
   rp_history_init(&s->history);
   return s;
 }
@@ -35,12 +39,13 @@ static void shb_event(void *state, const rp_event *ev, uint64_t pos, rp_race_rep
     rp_hb_tick(&s->clocks, ev->thread);
     return;
   }
-  rp_vc *c = rp_hb_thread(&s->clocks, ev->thread);
-  rp_history_access(&s->history, ev, pos, c, rep);
+  rp_history_access(&s->history, ev, pos, rp_hb_thread(&s->clocks, ev->thread), rep);
   RP_GROW(s->last_write, s->last_write_cap, ev->operand);
-  rp_vc *lw = &s->last_write[ev->operand];
-  if (ev->op == RP_OP_WRITE) rp_vc_copy(lw, c);
-  else rp_vc_join(c, lw);
+  rp_tc *lw = &s->last_write[ev->operand];
+  /* A write's copy is monotone only when the last write is ordered before
+  ** it (not after a race), which rp_hb_publish checks. */
+  if (ev->op == RP_OP_WRITE) rp_hb_publish(&s->clocks, ev->thread, lw);
+  else rp_hb_receive(&s->clocks, ev->thread, lw);
   rp_hb_tick(&s->clocks, ev->thread);
 }
 
@@ -51,7 +56,7 @@ static void shb_finish(void *state, rp_race_report *rep) {
 
 static void shb_destroy(void *state) {
   shb_state *s = state;
-  for (size_t i = 0; i < s->last_write_cap; i++) rp_vc_free(&s->last_write[i]);
+  for (size_t i = 0; i < s->last_write_cap; i++) rp_tc_free(&s->last_write[i]);
   free(s->last_write);
   rp_hb_clocks_free(&s->clocks);
   rp_history_free(&s->history);
@@ -59,9 +64,13 @@ static void shb_destroy(void *state) {
 }
 
 int main(int argc, char **argv) {
+  static shb_config config = {.clock = RP_CLOCK_TREE};
+  static const rp_opt options[] = {RP_HB_CLOCK_OPTION(&config.clock), {NULL}};
   static const rp_streaming shb = {
       .tool = {.name = RP_TOOL_NAME,
-               .summary = "schedulable happens-before: every reported race is predictable"},
+               .summary = "schedulable happens-before: every reported race is predictable",
+               .options = options,
+               .ctx = &config},
       .create = shb_create,
       .event = shb_event,
       .finish = shb_finish,

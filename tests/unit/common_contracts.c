@@ -58,7 +58,7 @@ static void assert_aborts_naming(void (*misuse)(void), const char *function) {
 
 static void tick_an_unknown_thread(void) {
   rp_hb_clocks h;
-  rp_hb_clocks_init(&h);
+  rp_hb_clocks_init(&h, RP_CLOCK_VECTOR);
   rp_hb_thread(&h, 1);
   rp_hb_tick(&h, 2);
 }

@@ -60,9 +60,8 @@ static void epoch_test_is_clock_at_most_entry(void **state) {
 /* Trace A of the lecture notes: the release hands over its pre clock, so
 ** the acquire at 4 sees [3,0] and the write at 5 is ordered after w@1. */
 static void release_passes_its_pre_clock(void **state) {
-  (void)state;
   rp_hb_clocks h;
-  rp_hb_clocks_init(&h);
+  rp_hb_clocks_init(&h, *(const rp_clock_kind *)*state);
   rp_event ev[] = {
       {0, 0, 0, RP_OP_WRITE, 0}, {0, 0, 0, RP_OP_ACQ, 0}, {0, 0, 0, RP_OP_REL, 0},
       {1, 0, 0, RP_OP_ACQ, 0},
@@ -78,9 +77,8 @@ static void release_passes_its_pre_clock(void **state) {
 }
 
 static void fork_and_join_order_threads(void **state) {
-  (void)state;
   rp_hb_clocks h;
-  rp_hb_clocks_init(&h);
+  rp_hb_clocks_init(&h, *(const rp_clock_kind *)*state);
   rp_event fork = {0, 1, 0, RP_OP_FORK, 0}, join = {0, 1, 0, RP_OP_JOIN, 0};
   rp_hb_sync(&h, &fork);
   rp_hb_tick(&h, 0);
@@ -92,12 +90,16 @@ static void fork_and_join_order_threads(void **state) {
 }
 
 int main(void) {
+  static rp_clock_kind vector = RP_CLOCK_VECTOR, tree = RP_CLOCK_TREE;
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(missing_entries_read_as_zero),
       cmocka_unit_test(join_is_the_componentwise_maximum),
       cmocka_unit_test(epoch_test_is_clock_at_most_entry),
-      cmocka_unit_test(release_passes_its_pre_clock),
-      cmocka_unit_test(fork_and_join_order_threads),
+      /* The HB rules with either kind of clock. */
+      cmocka_unit_test_prestate(release_passes_its_pre_clock, &vector),
+      cmocka_unit_test_prestate(release_passes_its_pre_clock, &tree),
+      cmocka_unit_test_prestate(fork_and_join_order_threads, &vector),
+      cmocka_unit_test_prestate(fork_and_join_order_threads, &tree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@
 
 void rp_wcp_clocks_init(rp_wcp_clocks *w, rp_wcp_variant variant, bool gc) {
   memset(w, 0, sizeof *w);
-  rp_hb_clocks_init(&w->hb);
+  rp_hb_clocks_init(&w->hb, RP_CLOCK_VECTOR);
   wcp_queues_init(&w->queues, gc, variant == RP_WCP_RAPID);
   wcp_guards_init(&w->guards, variant == RP_WCP_VINDICATOR);
 }
@@ -118,5 +118,5 @@ void rp_wcp_order_before(rp_wcp_clocks *w, uint32_t t, const rp_vc *h) {
   RP_ASSERT(t < w->threads, "a thread that has had an event (rp_wcp_event)");
   join_target j = {w, t};
   join_into(&j, h);
-  rp_vc_join(&w->hb.thread[t], h);
+  rp_vc_join(&w->hb.thread[t].clk, h);   /* vector clocks: WCP edits them directly */
 }

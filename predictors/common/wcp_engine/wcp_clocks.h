@@ -74,7 +74,7 @@ static inline const rp_vc *rp_wcp_clock(const rp_wcp_clocks *w, uint32_t t) {
 }
 static inline const rp_vc *rp_wcp_hb(const rp_wcp_clocks *w, uint32_t t) {
   RP_ASSERT(t < w->hb.threads, "a thread that has had an event (rp_wcp_event)");
-  return &w->hb.thread[t];
+  return &w->hb.thread[t].clk;
 }
 
 /* Order the event with HB clock h before thread t's current event, in HB
