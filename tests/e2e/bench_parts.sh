@@ -23,6 +23,17 @@ sed -n 2p "$s" | grep -q '^# machine: .*, [0-9]* CPUs, [0-9]* GiB' || fail "summ
 grep -q '^oracle:\|^seqcheck\|^DC with G\|^PWR bounded\|^rp report' "$s" && fail "parts not asked for ran: $(cat "$s")"
 [ -s "$TMP/traces/bench-3000.bin" ] || fail "the trace is not under BENCH_TRACES"
 
+# The clocks part: a ratio per predictor, trace and goal, and the commands
+# that made its traces.
+rm -rf "$TMP/out"
+BENCH_PARTS=clocks run_bench || fail "bench clocks exited $?: $(tail -5 "$TMP/log")"
+for line in '^clocks: gen-256.bin is rp gen --threads 256 .* --events 120 ' \
+  '^own_Bank  *shb  *[0-9.]*  *[0-9.]*  *[0-9.]*$' '^hb  tree/vector, 64 threads: *[0-9.]*  (target <= 0.5)$' \
+  '^shb tree/vector, worst real: *[0-9.]*  (target <= 1.1; [a-zA-Z_]*)$'; do
+  grep -q -- "$line" "$s" || fail "clocks summary lacks '$line': $(cat "$s")"
+done
+[ ! -e "$TMP/traces/bench-3000.std" ] || fail "the clocks part generated the bench trace"
+
 # A part that does not time on the bench trace does not generate it.
 rm -rf "$TMP/out" "$TMP/traces"
 BENCH_PARTS=oracle run_bench || fail "bench oracle exited $?: $(tail -5 "$TMP/log")"

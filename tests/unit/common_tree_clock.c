@@ -15,7 +15,7 @@
 #include "base/tree_clock.h"
 #include "base/vc.h"
 
-enum { MAX_THREADS = 24, MAX_OBJECTS = 6 };
+enum { MAX_THREADS = 64, MAX_OBJECTS = 6 };
 
 typedef struct pair {
   rp_tc tree;

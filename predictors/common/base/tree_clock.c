@@ -6,14 +6,15 @@
 
 #include "diag.h"
 
+enum { DEEP_COPY_ENTRIES = 16 };
+
 void rp_tc_init(rp_tc *c) {
   memset(c, 0, sizeof *c);
   rp_vc_init(&c->clk);
 }
 
 void rp_tc_free(rp_tc *c) {
-  rp_vc_free(&c->clk);
-  free(c->node);
+  rp_vc_free(&c->clk);   /* the block, nodes included */
   memset(c, 0, sizeof *c);
 }
 
@@ -25,11 +26,30 @@ void rp_tc_work_free(rp_tc_work *w) {
   memset(w, 0, sizeof *w);
 }
 
-/* Make entries 0..n-1 exist (zero and detached if new). */
+/* Entries and nodes share one block, the nodes after the entries: one
+** allocation per clock, and a clock's data together in memory. */
+static void grow(rp_tc *c, uint32_t n) {
+  size_t cap = c->clk.cap ? c->clk.cap : 4;
+  while (cap < n) cap *= 2;
+  RP_ASSERT(cap <= UINT32_MAX, "fewer than 2^31 threads");
+  char *block = rp_calloc(cap, sizeof(rp_clock) + sizeof(rp_tc_node));
+  rp_tc_node *node = (rp_tc_node *)(block + cap * sizeof(rp_clock));
+  if (c->clk.n) {
+    memcpy(block, c->clk.c, c->clk.n * sizeof(rp_clock));
+    memcpy(node, c->node, c->clk.n * sizeof(rp_tc_node));
+  }
+  free(c->clk.c);
+  c->clk.c = (rp_clock *)block;
+  c->clk.cap = (uint32_t)cap;
+  c->node = node;
+}
+
+/* Make entries 0..n-1 exist (zero and detached if new: the block is zero
+** beyond clk.n). */
 static void reserve(rp_tc *c, uint32_t n) {
-  if (n == 0) return;
-  rp_vc_reserve(&c->clk, n - 1);
-  RP_GROW(c->node, c->node_cap, n - 1);
+  if (n <= c->clk.n) return;
+  if (n > c->clk.cap) grow(c, n);
+  c->clk.n = n;
 }
 
 void rp_tc_start(rp_tc *c, uint32_t t, rp_clock clock) {
@@ -65,12 +85,14 @@ static void push_child(rp_tc *c, uint32_t u, uint32_t parent, rp_clock aclk) {
 ** already has ends the walk of its siblings once it was attached no later
 ** than dst knows their parent, as dst then knows them all.  `keep` (dst's
 ** root, for a copy) is taken even when dst has its entry, as it must move
-** under its parent in src.  Returns the number of nodes in w->order.
+** under its parent in src.  Returns the number of nodes in w->order, or
+** SIZE_MAX (early) when that exceeds limit.
 */
-static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, rp_tc_work *w) {
+static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, size_t limit,
+                      rp_tc_work *w) {
   size_t taken = 0, top = 0;
   w->frame[top++] = (rp_tc_frame){src->root, src->node[src->root - 1].head};
-  while (top) {
+  while (top && taken <= limit) {
     rp_tc_frame *f = &w->frame[top - 1];
     uint32_t v = f->child;
     if (!v) {
@@ -87,7 +109,7 @@ static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, rp_tc_w
     if (v == keep) w->order[taken++] = v;
     if (vn->aclk <= rp_tc_get(dst, f->node - 1)) f->child = 0;
   }
-  return taken;
+  return taken <= limit ? taken : SIZE_MAX;
 }
 
 /* Give dst the entries and places in src of the collected nodes: all leave
@@ -118,7 +140,7 @@ void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   if (!z || src->clk.c[z - 1] <= rp_tc_get(dst, z - 1)) return;   /* dst knows all of src */
   RP_ASSERT(z != dst->root, "no clock knows more of a thread than the thread itself");
   prepare(dst, src, w);
-  relink(dst, src, w->order, collect(dst, src, 0, w));
+  relink(dst, src, w->order, collect(dst, src, 0, SIZE_MAX, w));
   push_child(dst, z, dst->root, dst->clk.c[dst->root - 1]);
 }
 
@@ -126,7 +148,14 @@ void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_ASSERT(rp_tc_leq_by_root(dst, src), "dst <= src (else rp_tc_deep_copy)");
   if (!src->root) return;   /* then dst is empty too */
   prepare(dst, src, w);
-  relink(dst, src, w->order, collect(dst, src, dst->root, w));
+  /* Moving a node costs about what copying DEEP_COPY_ENTRIES entries does:
+  ** when many change, copying them all is cheaper. */
+  size_t taken = collect(dst, src, dst->root, src->clk.n / DEEP_COPY_ENTRIES, w);
+  if (taken == SIZE_MAX) {
+    rp_tc_deep_copy(dst, src);
+    return;
+  }
+  relink(dst, src, w->order, taken);
   dst->root = src->root;
 }
 

@@ -38,9 +38,10 @@ typedef struct rp_tc_node {
 } rp_tc_node;
 
 typedef struct rp_tc {
-  rp_vc clk;         /* the entries; a node is in the tree iff its entry > 0 */
+  rp_vc clk;         /* the entries; a node is in the tree iff its entry > 0.
+                     ** Grown only by the rp_tc functions: clk.c is the
+                     ** start of the block that holds the nodes too. */
   rp_tc_node *node;  /* node[t]; zero beyond clk.n and for absent entries */
-  size_t node_cap;
   uint32_t root;     /* thread + 1; 0 for the empty clock */
 } rp_tc;
 
