@@ -69,7 +69,7 @@ static void hb_destroy(void *state) {
 }
 
 int main(int argc, char **argv) {
-  static hb_config config = {.clock = RP_CLOCK_TREE};
+  static hb_config config = {.clock = RP_CLOCK_VECTOR};
   static const rp_opt options[] = {
       {.name = "--epochs", .kind = RP_OPT_SET, .target = &config.epochs,
        .help = "FastTrack-style adaptive epochs (same racy events, fewer pairs)"},

@@ -64,7 +64,7 @@ static void shb_destroy(void *state) {
 }
 
 int main(int argc, char **argv) {
-  static shb_config config = {.clock = RP_CLOCK_TREE};
+  static shb_config config = {.clock = RP_CLOCK_VECTOR};
   static const rp_opt options[] = {RP_HB_CLOCK_OPTION(&config.clock), {NULL}};
   static const rp_streaming shb = {
       .tool = {.name = RP_TOOL_NAME,

@@ -35,9 +35,10 @@ extern const char *const rp_clock_kind_names[];
 #define RP_HB_CLOCK_OPTION(target_)                                                         \
   {.name = "--clock", .arg = "tree|vector", .kind = RP_OPT_CHOICE, .target = (target_),    \
    .choices = rp_clock_kind_names,                                                          \
-   .help = "the clocks' data structure (same races and stats either way): tree (default), " \
-           "tree clocks, whose join and copy cost only the entries that change; vector, "   \
-           "one entry per thread in every join and copy (docs/hb-shb.md §H12)"}
+   .help = "the clocks' data structure, same races and stats either way: vector "         \
+           "(default), one entry per thread in every join and copy; tree, tree clocks, "    \
+           "whose join and copy cost the entries that change (slower here, measured: "      \
+           "docs/hb-shb.md §H12)"}
 
 typedef struct rp_hb_clocks {
   bool tree;           /* tree clocks, else vector clocks (only .clk used) */
