@@ -49,10 +49,11 @@ static void assert_same_entries(const pair *p) {
 /* Walks the subtree of u: links agree both ways, children most recent
 ** first and attached no later than their parent's clock; returns its size. */
 static uint32_t check_subtree(const rp_tc *c, uint32_t u) {
+  const rp_tc_node *node = rp_tc_nodes(c);
   uint32_t size = 1, prev = 0;
-  rp_clock parent_clock = c->clk.c[u - 1], last_aclk = parent_clock;
-  for (uint32_t v = c->node[u - 1].head; v; prev = v, v = c->node[v - 1].next) {
-    const rp_tc_node *n = &c->node[v - 1];
+  rp_clock last_aclk = c->clk.c[u - 1];
+  for (uint32_t v = node[u - 1].head; v; prev = v, v = node[v - 1].next) {
+    const rp_tc_node *n = &node[v - 1];
     assert_int_equal(n->parent, u);
     assert_int_equal(n->prev, prev);
     assert_true(c->clk.c[v - 1] > 0);
@@ -70,7 +71,7 @@ static void assert_well_formed(const rp_tc *c) {
     assert_int_equal(present, 0);
     return;
   }
-  assert_int_equal(c->node[c->root - 1].parent, 0);
+  assert_int_equal(rp_tc_nodes(c)[c->root - 1].parent, 0);
   assert_int_equal(check_subtree(c, c->root), present);
 }
 

@@ -36,12 +36,11 @@ static void grow(rp_tc *c, uint32_t n) {
   rp_tc_node *node = (rp_tc_node *)(block + cap * sizeof(rp_clock));
   if (c->clk.n) {
     memcpy(block, c->clk.c, c->clk.n * sizeof(rp_clock));
-    memcpy(node, c->node, c->clk.n * sizeof(rp_tc_node));
+    memcpy(node, rp_tc_nodes(c), c->clk.n * sizeof(rp_tc_node));
   }
   free(c->clk.c);
   c->clk.c = (rp_clock *)block;
   c->clk.cap = (uint32_t)cap;
-  c->node = node;
 }
 
 /* Make entries 0..n-1 exist (zero and detached if new: the block is zero
@@ -59,22 +58,22 @@ void rp_tc_start(rp_tc *c, uint32_t t, rp_clock clock) {
   c->root = t + 1;
 }
 
-static void detach(rp_tc *c, uint32_t u) {
-  rp_tc_node *n = &c->node[u - 1];
+static void detach(rp_tc_node *node, uint32_t u) {
+  rp_tc_node *n = &node[u - 1];
   if (!n->parent) return;   /* the root, or not in the tree yet */
-  if (n->prev) c->node[n->prev - 1].next = n->next;
-  else c->node[n->parent - 1].head = n->next;
-  if (n->next) c->node[n->next - 1].prev = n->prev;
+  if (n->prev) node[n->prev - 1].next = n->next;
+  else node[n->parent - 1].head = n->next;
+  if (n->next) node[n->next - 1].prev = n->prev;
   n->parent = n->next = n->prev = 0;
 }
 
-static void push_child(rp_tc *c, uint32_t u, uint32_t parent, rp_clock aclk) {
-  rp_tc_node *n = &c->node[u - 1], *p = &c->node[parent - 1];
+static void push_child(rp_tc_node *node, uint32_t u, uint32_t parent, rp_clock aclk) {
+  rp_tc_node *n = &node[u - 1], *p = &node[parent - 1];
   n->aclk = aclk;
   n->parent = parent;
   n->prev = 0;
   n->next = p->head;
-  if (p->head) c->node[p->head - 1].prev = u;
+  if (p->head) node[p->head - 1].prev = u;
   p->head = u;
 }
 
@@ -90,8 +89,9 @@ static void push_child(rp_tc *c, uint32_t u, uint32_t parent, rp_clock aclk) {
 */
 static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, size_t limit,
                       rp_tc_work *w) {
+  const rp_tc_node *node = rp_tc_nodes(src);
   size_t taken = 0, top = 0;
-  w->frame[top++] = (rp_tc_frame){src->root, src->node[src->root - 1].head};
+  w->frame[top++] = (rp_tc_frame){src->root, node[src->root - 1].head};
   while (top && taken <= limit) {
     rp_tc_frame *f = &w->frame[top - 1];
     uint32_t v = f->child;
@@ -100,7 +100,7 @@ static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, size_t 
       top--;
       continue;
     }
-    const rp_tc_node *vn = &src->node[v - 1];
+    const rp_tc_node *vn = &node[v - 1];
     f->child = vn->next;
     if (rp_tc_get(dst, v - 1) < src->clk.c[v - 1]) {
       w->frame[top++] = (rp_tc_frame){v, vn->head};
@@ -117,12 +117,14 @@ static size_t collect(const rp_tc *dst, const rp_tc *src, uint32_t keep, size_t 
 ** parents before children and the most recent child last, so that it ends
 ** first.  The first in the reversed order is src's root, left unattached. */
 static void relink(rp_tc *dst, const rp_tc *src, const uint32_t *order, size_t taken) {
-  for (size_t i = 0; i < taken; i++) detach(dst, order[i]);
+  rp_tc_node *node = rp_tc_nodes(dst);
+  const rp_tc_node *src_node = rp_tc_nodes(src);
+  for (size_t i = 0; i < taken; i++) detach(node, order[i]);
   for (size_t i = taken; i-- > 0;) {
     uint32_t u = order[i];
-    const rp_tc_node *sn = &src->node[u - 1];
+    const rp_tc_node *sn = &src_node[u - 1];
     dst->clk.c[u - 1] = src->clk.c[u - 1];
-    if (sn->parent) push_child(dst, u, sn->parent, sn->aclk);
+    if (sn->parent) push_child(node, u, sn->parent, sn->aclk);
   }
 }
 
@@ -141,7 +143,7 @@ void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_ASSERT(z != dst->root, "no clock knows more of a thread than the thread itself");
   prepare(dst, src, w);
   relink(dst, src, w->order, collect(dst, src, 0, SIZE_MAX, w));
-  push_child(dst, z, dst->root, dst->clk.c[dst->root - 1]);
+  push_child(rp_tc_nodes(dst), z, dst->root, dst->clk.c[dst->root - 1]);
 }
 
 void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
@@ -163,8 +165,8 @@ void rp_tc_deep_copy(rp_tc *dst, const rp_tc *src) {
   uint32_t n = src->clk.n;
   reserve(dst, n);
   rp_vc_copy(&dst->clk, &src->clk);
-  if (n) memcpy(dst->node, src->node, n * sizeof *src->node);
-  if (dst->clk.n > n) memset(dst->node + n, 0, (dst->clk.n - n) * sizeof *dst->node);
+  if (n) memcpy(rp_tc_nodes(dst), rp_tc_nodes(src), n * sizeof(rp_tc_node));
+  if (dst->clk.n > n) memset(rp_tc_nodes(dst) + n, 0, (dst->clk.n - n) * sizeof(rp_tc_node));
   dst->root = src->root;
 }
 

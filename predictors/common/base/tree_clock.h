@@ -37,13 +37,19 @@ typedef struct rp_tc_node {
   uint32_t prev;
 } rp_tc_node;
 
+/* 24 bytes, as SHB keeps one per variable. */
 typedef struct rp_tc {
   rp_vc clk;         /* the entries; a node is in the tree iff its entry > 0.
-                     ** Grown only by the rp_tc functions: clk.c is the
-                     ** start of the block that holds the nodes too. */
-  rp_tc_node *node;  /* node[t]; zero beyond clk.n and for absent entries */
+                     ** Grown only by the rp_tc functions: clk.c starts a
+                     ** block that holds the nodes after clk.cap entries. */
   uint32_t root;     /* thread + 1; 0 for the empty clock */
 } rp_tc;
+
+/* The nodes, node[t] for thread t: zero beyond clk.n and for absent
+** entries.  Only for a clock with storage (clk.cap > 0). */
+static inline rp_tc_node *rp_tc_nodes(const rp_tc *c) {
+  return (rp_tc_node *)(c->clk.c + c->clk.cap);
+}
 
 /* Scratch space of join and copy, kept by the caller across calls so that
 ** neither allocates once it has grown to the number of threads. */

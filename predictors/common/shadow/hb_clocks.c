@@ -37,32 +37,18 @@ static rp_tc *lock_clock(rp_hb_clocks *h, uint32_t l) {
   return &h->lock[l];
 }
 
-static void join_clock(rp_hb_clocks *h, rp_tc *dst, const rp_tc *src) {
-  if (h->tree) rp_tc_join(dst, src, &h->work);
-  else rp_vc_join(&dst->clk, &src->clk);
-}
-
-void rp_hb_publish(rp_hb_clocks *h, uint32_t t, rp_tc *dst) {
-  rp_hb_thread(h, t);
-  if (h->tree) rp_tc_copy(dst, &h->thread[t], &h->work);
-  else rp_vc_copy(&dst->clk, &h->thread[t].clk);
-}
-
-void rp_hb_receive(rp_hb_clocks *h, uint32_t t, const rp_tc *src) {
-  rp_hb_thread(h, t);
-  join_clock(h, &h->thread[t], src);
-}
 
 void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev) {
-  if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN)
-    rp_hb_thread(h, ev->operand);   /* first: it may move the clocks */
-  rp_hb_thread(h, ev->thread);
-  rp_tc *c = &h->thread[ev->thread];
+  uint32_t t = ev->thread, u = ev->operand;
+  /* Both clocks exist before a pointer into the array is taken: creating
+  ** one may move them all. */
+  if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) rp_hb_thread(h, u);
+  rp_hb_thread(h, t);
   switch (ev->op) {
-    case RP_OP_ACQ: join_clock(h, c, lock_clock(h, ev->operand)); break;
-    case RP_OP_REL: rp_hb_publish(h, ev->thread, lock_clock(h, ev->operand)); break;
-    case RP_OP_FORK: join_clock(h, &h->thread[ev->operand], c); break;
-    case RP_OP_JOIN: join_clock(h, c, &h->thread[ev->operand]); break;
+    case RP_OP_ACQ: rp_hb_receive(h, t, lock_clock(h, u)); break;
+    case RP_OP_REL: rp_hb_publish(h, t, lock_clock(h, u)); break;
+    case RP_OP_FORK: rp_hb_receive(h, u, &h->thread[t]); break;
+    case RP_OP_JOIN: rp_hb_receive(h, t, &h->thread[u]); break;
     default: break;
   }
 }

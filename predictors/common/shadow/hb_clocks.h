@@ -66,9 +66,18 @@ void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev);
 /* For clocks kept beside the thread and lock clocks (SHB's last writes),
 ** of the same kind and freed with rp_tc_free:
 **   dst := C_t (a monotone copy when dst <= C_t, else a full one);
-**   C_t := C_t join src. */
-void rp_hb_publish(rp_hb_clocks *h, uint32_t t, rp_tc *dst);
-void rp_hb_receive(rp_hb_clocks *h, uint32_t t, const rp_tc *src);
+**   C_t := C_t join src.
+** Inline: SHB runs one of them on every access. */
+static inline void rp_hb_publish(rp_hb_clocks *h, uint32_t t, rp_tc *dst) {
+  rp_hb_thread(h, t);
+  if (h->tree) rp_tc_copy(dst, &h->thread[t], &h->work);
+  else rp_vc_copy(&dst->clk, &h->thread[t].clk);
+}
+static inline void rp_hb_receive(rp_hb_clocks *h, uint32_t t, const rp_tc *src) {
+  rp_hb_thread(h, t);
+  if (h->tree) rp_tc_join(&h->thread[t], src, &h->work);
+  else rp_vc_join(&h->thread[t].clk, &src->clk);
+}
 
 /* Advance thread t past the current event; t's clock exists (rp_hb_thread
 ** or rp_hb_sync of its event made it).  A tree clock's root is its thread,
