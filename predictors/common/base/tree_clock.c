@@ -8,10 +8,7 @@
 
 enum { DEEP_COPY_ENTRIES = 16 };
 
-void rp_tc_init(rp_tc *c) {
-  memset(c, 0, sizeof *c);
-  rp_vc_init(&c->clk);
-}
+void rp_tc_init(rp_tc *c) { memset(c, 0, sizeof *c); }
 
 void rp_tc_free(rp_tc *c) {
   rp_vc_free(&c->clk);   /* the block, nodes included */
@@ -52,7 +49,8 @@ static void reserve(rp_tc *c, uint32_t n) {
 }
 
 void rp_tc_start(rp_tc *c, uint32_t t, rp_clock clock) {
-  RP_ASSERT(!c->root && clock > 0, "an empty clock and a positive own entry");
+  RP_ASSERT(!c->root && clock > 0 && t < UINT32_MAX,
+            "an empty clock, a positive own entry and a thread id below 2^32 - 1");
   reserve(c, t + 1);
   c->clk.c[t] = clock;
   c->root = t + 1;
@@ -140,7 +138,9 @@ void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_ASSERT(dst->root, "a thread's clock to join into (not empty)");
   uint32_t z = src->root;
   if (!z || src->clk.c[z - 1] <= rp_tc_get(dst, z - 1)) return;   /* dst knows all of src */
-  RP_ASSERT(z != dst->root, "no clock knows more of a thread than the thread itself");
+  /* Else dst's root would be taken and could end up below itself. */
+  RP_ASSERT(rp_tc_get(src, dst->root - 1) <= dst->clk.c[dst->root - 1],
+            "no clock knows more of a thread than the thread itself");
   prepare(dst, src, w);
   relink(dst, src, w->order, collect(dst, src, 0, SIZE_MAX, w));
   push_child(rp_tc_nodes(dst), z, dst->root, dst->clk.c[dst->root - 1]);

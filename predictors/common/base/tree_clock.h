@@ -15,8 +15,9 @@
 **
 ** This holds for clocks that are snapshots of a causal execution: each
 ** thread's own entry moves only by its own ticks, and every clock copied or
-** joined is some thread's clock at one of its events (HB and SHB clocks).
-** Other uses may get wrong entries, not a crash.
+** joined is some thread's clock at one of its events (HB and SHB clocks,
+** on a well-formed trace).  Other uses may get wrong entries, or a
+** contract abort, but the tree stays a tree.
 */
 #ifndef RP_TREE_CLOCK_H
 #define RP_TREE_CLOCK_H
