@@ -27,7 +27,7 @@ grep -q '^oracle:\|^seqcheck\|^DC with G\|^PWR bounded\|^rp report' "$s" && fail
 # that made its traces.
 rm -rf "$TMP/out" "$TMP/traces"
 BENCH_PARTS=clocks run_bench || fail "bench clocks exited $?: $(tail -5 "$TMP/log")"
-for line in '^clocks: gen-256.bin is rp gen --threads 256 .* --events 120 ' \
+for line in '^clocks: gen-256.bin is rp gen --threads 256 .* --events 375 ' \
   '^own_Bank  *shb  *[0-9.]*  *[0-9.]*  *[0-9.]*  *[0-9.-]*$' '^hb  tree/vector, 64 threads: *[0-9.]*  (target <= 0.5)$' \
   '^shb tree/vector, worst real: *[0-9.]*  (target <= 1.1; [a-zA-Z_]*)$'; do
   grep -q -- "$line" "$s" || fail "clocks summary lacks '$line': $(cat "$s")"
