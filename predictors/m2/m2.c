@@ -24,6 +24,7 @@
 #include "decide.h"
 #include "base/diag.h"
 #include "driver/driver.h"
+#include "trace/held_depth.h"
 #include "model.h"
 #include "base/ordered_pool.h"
 #include "reorder/witness.h"
@@ -348,6 +349,7 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   if (cfg->jobs > M2_MAX_JOBS)
     rp_die(RP_EXIT_USAGE, "--jobs %" PRIu64 ": at most %d", cfg->jobs, M2_MAX_JOBS);
   r.ndeciders = cfg->jobs ? (unsigned)cfg->jobs : rp_cpus_usable();
+  rp_trace_check_held_depth(trace);
   m2_model_build(&m, trace, r.ndeciders > 1);
   r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);

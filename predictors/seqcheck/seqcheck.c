@@ -21,6 +21,7 @@
 #include "deadlocks.h"
 #include "base/diag.h"
 #include "driver/driver.h"
+#include "trace/held_depth.h"
 #include "races.h"
 #include "trace/std_format.h"
 #include "reorder/witness.h"
@@ -146,6 +147,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   r.started = t0;
+  rp_trace_check_held_depth(trace);
   sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = sc_ms_since(&t0);

@@ -32,7 +32,7 @@ nested() {
 }
 nested 4096 "$TMP/deep-ok.std"
 nested 5000 "$TMP/too-deep.std"
-for args in "pwr" "pwr --cs" "lockset" "lockset --mode ls-ct" "lockset --mode eraser"; do
+for args in "pwr" "pwr --cs" "lockset" "lockset --mode ls-ct" "lockset --mode eraser" "m2" "seqcheck"; do
   set -- $args
   expect_eq "$args at depth 4096" "$(stat "$1" "$TMP/deep-ok.std" racy_events "${@:2}")" 1
   "rp-$1" --quiet "${@:2}" "$TMP/too-deep.std" > /dev/null 2> "$TMP/err"

@@ -35,18 +35,13 @@ static void reintern(locksets *l, struct lockset_thread *th) {
 
 void locksets_check_depth(locksets *l, const rp_race_report *rep, const rp_event *ev,
                           uint64_t pos) {
-  if (thread_of(l, ev->thread)->n < LOCKSETS_MAX_HELD) return;
-  rp_die(RP_EXIT_INPUT,
-         "%s: event %" PRIu64 ": thread %s acquires a lock while holding %d: at most %d locks "
-         "held at once are supported (each distinct lock set is stored whole, so memory grows "
-         "with the square of the nesting depth)",
-         rep->trace, pos, rp_names_get(&rep->sym->threads, ev->thread), LOCKSETS_MAX_HELD,
-         LOCKSETS_MAX_HELD);
+  if (thread_of(l, ev->thread)->n < RP_MAX_HELD_LOCKS) return;
+  rp_die_held_depth(rep->trace, pos, rp_names_get(&rep->sym->threads, ev->thread));
 }
 
 void locksets_acquire(locksets *l, uint32_t t, uint32_t lock) {
   struct lockset_thread *th = thread_of(l, t);
-  RP_ASSERT(th->n < LOCKSETS_MAX_HELD, "locksets_check_depth called first");
+  RP_ASSERT(th->n < RP_MAX_HELD_LOCKS, "locksets_check_depth called first");
   th->held = rp_realloc(th->held, (th->n + 1) * sizeof *th->held);
   uint32_t i = th->n++;
   for (; i > 0 && th->held[i - 1] > lock; i--) th->held[i] = th->held[i - 1];

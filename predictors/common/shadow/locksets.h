@@ -10,13 +10,8 @@
 #include <stdint.h>
 
 #include "report/race_report.h"
+#include "trace/held_depth.h"
 #include "trace/names.h"
-
-/* The most locks one thread may hold at once.  Each distinct set is stored
-** whole, so a thread nesting d locks deep stores sets of 1..d locks: memory
-** and time grow with d squared.  Real traces nest a few locks deep; a trace
-** deeper than this is refused as bad input rather than filling memory. */
-#define LOCKSETS_MAX_HELD 4096
 
 typedef struct locksets {
   rp_names sets;       /* key: the bytes of a sorted uint32_t array */
@@ -34,7 +29,8 @@ void locksets_free(locksets *l);
 /* The id of thread t's current lock set (the empty set initially). */
 uint32_t locksets_current(locksets *l, uint32_t t);
 /* Die with exit 2, naming the trace and the acquire ev at pos, if its
-** thread already holds LOCKSETS_MAX_HELD locks; call before acquiring. */
+** thread already holds RP_MAX_HELD_LOCKS locks (trace/held_depth.h: each
+** distinct set is stored whole); call before acquiring. */
 void locksets_check_depth(locksets *l, const rp_race_report *rep, const rp_event *ev,
                           uint64_t pos);
 void locksets_acquire(locksets *l, uint32_t t, uint32_t lock);

@@ -1,0 +1,31 @@
+/* The limit on nested locks; see held_depth.h. */
+#include "held_depth.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "base/diag.h"
+
+void rp_die_held_depth(const char *path, uint64_t pos, const char *thread) {
+  rp_die(RP_EXIT_INPUT,
+         "%s: event %" PRIu64 ": thread %s acquires a lock while holding %d: at most %d locks "
+         "held at once are supported (each held set is kept whole, so memory and time grow "
+         "with the square of the nesting depth)",
+         path, pos, thread, RP_MAX_HELD_LOCKS, RP_MAX_HELD_LOCKS);
+}
+
+/* The reader dropped re-entrant acquires and their releases, and refused
+** releases of locks not held, so a thread's count of held locks is its
+** acquires less its releases. */
+void rp_trace_check_held_depth(const rp_trace *t) {
+  uint32_t *held = rp_calloc(t->sym.threads.count + 1, sizeof *held);
+  size_t i = 0;
+  for (; i < t->count; i++) {
+    const rp_event *ev = &t->events[i];
+    if (ev->op == RP_OP_ACQ && held[ev->thread]++ == RP_MAX_HELD_LOCKS) break;
+    if (ev->op == RP_OP_REL) held[ev->thread]--;
+  }
+  free(held);
+  if (i < t->count)
+    rp_die_held_depth(t->path, t->pos[i], rp_names_get(&t->sym.threads, t->events[i].thread));
+}
