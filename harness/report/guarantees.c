@@ -25,6 +25,9 @@ static const char *const guarantees[][2] = {
   {"m2", "sound: every race is predictable (witness); misses only races in C"},
   {"seqcheck", "sound: every race is predictable (witness replayed)"},
   {"seqcheck-bugs", "sound: every race is predictable (witness replayed)"},
+  {"syncp", "exact: the sync-preserving races; each racy event once, with its earliest partner "
+            "(location pairs: --all-pairs)"},
+  {"syncp-all-pairs", "exact: every sync-preserving race pair"},
   {"oracle", "exact: the predictable races, up to its limits"},
 };
 
