@@ -113,7 +113,11 @@ void rp_report_row_uncounted(rp_race_report *r, const rp_access *a, const rp_acc
 
 /* Whether --first-race or --max-races says the analysis may stop now
 ** (inline: the driver asks after every event).  Under --first-race, not
-** while some pair is undecided: it may belong to an earlier racy event. */
+** while some pair is undecided: it may belong to an earlier racy event.
+** An offline predictor deciding pairs grouped by their second event asks
+** before each new second event (m2, the oracle), or, asking within one, goes
+** on while that event is the racy one (seqcheck): the first racy event keeps
+** all its pairs. */
 static inline bool rp_report_should_stop(const rp_race_report *r) {
   return (r->first_race && r->pairs > 0 && r->pending_pairs == 0) ||
          (r->max_races && r->pairs >= r->max_races);
