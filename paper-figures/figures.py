@@ -25,6 +25,7 @@ RESULTS/ENTRY/ (table.md, findings.md, plots).
 """
 import argparse
 import datetime
+import functools
 import glob
 import hashlib
 import importlib.util
@@ -190,10 +191,17 @@ class Context:
         return self.paper[name] if name else None
 
 
+@functools.lru_cache(maxsize=None)
+def commit_described():
+    """The commit, asked once: the READMEs this run rewrites would make every
+    later entry's tree look dirty."""
+    return subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+
+
 def last_run(plan, ran, absent, traces, quick, traces_dir):
     """The facts of a run an entry's README states above its table."""
-    commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True,
-                            text=True).stdout.strip() or "unknown"
+    commit = commit_described()
     limits = ", ".join(f"{k} {plan[k]}" for k in ("timeout", "memory", "repetitions") if k in plan) or "none"
     how = "--quick" if quick else f"--traces {traces_dir}" if traces_dir else "full"
     return [f"- commit {commit}, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, run: {how}",

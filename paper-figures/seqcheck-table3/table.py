@@ -48,9 +48,14 @@ def render(ctx):
             times = [run.seconds(o, t) for o in ("syncp-all-pairs", "m2", "wcp-rapid", "shb") if run.ok(o, t)]
             if times and max(times) > MIN_TIMED_SECONDS:
                 faster.append(t)
+    models = ", ".join(sorted({run.stat("seqcheck-bugs", t, "branch_model") or "-" for t in run.traces
+                               if run.ok("seqcheck-bugs", t)})) or "no run"
     notes = ["Races are distinct unordered location pairs; distance = idx(e2) − idx(e1) over every reported "
-             "instance, max and mean. SyncP: every pair (--all-pairs), timed so. WCP in RAPID's mode, as SyncP's release package runs it. Our traces have no branch events, so every read is free for SeqCheck (docs/seqcheck.md §S5), "
-             "unlike the paper's Dirk traces. Ours [paper's]; a time-limited run keeps what it reported, as the "
+             "instance, max and mean. SyncP: every pair (--all-pairs), timed so. WCP in RAPID's mode, as SyncP's "
+             "release package runs it. SeqCheck's branch model "
+             f"(stats branch_model): {models}; on a trace without branch events its default puts a branch after every "
+             "read, so every read keeps its writer (docs/seqcheck.md §B2), where the paper's traces record their "
+             "branches. Ours [paper's]; a time-limited run keeps what it reported, as the "
              "paper credits races found before the limit."]
     within = "every location pair of the other's is SeqCheck's, on every trace"
     claims = [check_all("M2 finds every race SyncP finds (M2 ⊇ SyncP; M2 is complete only on two threads, so a "
