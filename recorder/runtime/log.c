@@ -129,8 +129,10 @@ void rt_thread_begin(uint32_t number, uint64_t clock) {
   thread_clock = clock;
 }
 
-void rt_allocated(void) {
-  if (rt_active) thread_clock = new_clock();
+void rt_allocated(const void *p, size_t size, uintptr_t pc) {
+  if (!rt_active || p == NULL) return;
+  rt_log(RP_RAW_ALLOC, (uintptr_t)p, pc);
+  rt_log(RP_RAW_BLOCK_SIZE, size, pc);
 }
 
 void rt_log_sync_read(const volatile void *object, uintptr_t pc) {

@@ -32,9 +32,10 @@ void rt_log(rp_raw_op op, uint64_t addr, uintptr_t pc);
 uint64_t rt_thread_clock(void);
 /* The thread just started runs as number, after the fork at clock. */
 void rt_thread_begin(uint32_t number, uint64_t clock);
-/* This thread got memory from the allocator, which may have been freed by
-** another thread just before: its next events come after that free. */
-void rt_allocated(void);
+/* This thread got the heap block [p, p + size) from the allocator by the
+** call at pc; the block may have been freed by another thread just before:
+** the record takes a clock value, so its next events come after that free. */
+void rt_allocated(const void *p, size_t size, uintptr_t pc);
 
 /* A read of the word of a synchronization object (a barrier's count, an
 ** rwlock's writer), followed by a branch on it when branches are logged:

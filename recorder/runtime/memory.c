@@ -6,6 +6,9 @@
 ** program made; ThreadSanitizer forgets their history at allocation.  Here
 ** a FREE record marks the range, and rp record names its words anew after
 ** it (tools/record), so the old and new uses do not look like races.
+** An ALLOC record gives a block's start, size and the call that asked for
+** it, from which rp record names the block's words after their allocation
+** site.
 */
 #include <malloc.h>
 #include <pthread.h>
@@ -27,17 +30,17 @@ static void freed(const void *p, size_t size) {
 }
 
 /* Memory handed out may have been freed by another thread just now: the
-** allocator's own lock orders the two, so the new owner's events take a
-** clock value after the free's. */
+** allocator's own lock orders the two, and the allocation is logged after
+** it returns, so its record takes a clock value after the free's. */
 void *__wrap_malloc(size_t size) {
   void *p = __real_malloc(size);
-  rt_allocated();
+  rt_allocated(p, size, RT_CALLER());
   return p;
 }
 
 void *__wrap_calloc(size_t count, size_t size) {
   void *p = __real_calloc(count, size);
-  rt_allocated();
+  rt_allocated(p, count * size, RT_CALLER());
   return p;
 }
 
@@ -47,11 +50,12 @@ void __wrap_free(void *p) {
 }
 
 /* A block realloc moves is freed; one it grows or shrinks in place keeps
-** its variables. */
+** its variables (rp record takes an allocation at a live block's start as
+** its new size). */
 void *__wrap_realloc(void *p, size_t size) {
   size_t old_size = p ? malloc_usable_size(p) : 0;
   void *q = __real_realloc(p, size);
-  rt_allocated();
+  rt_allocated(q, size, RT_CALLER());
   if (q && p && q != p) freed(p, old_size);
   return q;
 }

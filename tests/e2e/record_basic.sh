@@ -65,7 +65,11 @@ record race_atomic_publish "$TMP/atomic.std" -- "$TMP/race_atomic_publish"
 grep -A2 '^T1|acq(published)|' "$TMP/atomic.std" | cut -d'|' -f2 | tr '\n' ' ' > "$TMP/seq"
 expect_eq "an atomic store" "$(cat "$TMP/seq")" "acq(published) w(published) rel(published) "
 record race_heap "$TMP/heap.std" -- "$TMP/race_heap"
-grep -q '^T1|r(0x[0-9a-f]*)|race_heap.c' "$TMP/heap.std" || fail "no raw heap address in heap.std"
+site=$(grep -n 'calloc(' "$src/race_heap.c" | cut -d: -f1)
+grep -q "^T1|r(heap@race_heap.c:$site#1+[0-9]*)|race_heap.c" "$TMP/heap.std" ||
+  fail "no heap word named by its allocation site in heap.std"
+grep -q "^T1|acq(heap@race_heap.c:$site#1)|" "$TMP/heap.std" ||
+  fail "no mutex named by its heap block in heap.std"
 
 # --max-events: a prefix, flagged
 record race_counter "$TMP/cut.std" --max-events 7 -- "$TMP/race_counter"

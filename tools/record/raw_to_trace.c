@@ -14,6 +14,7 @@
 #include "base/diag.h"
 #include "base/key_table.h"
 #include "trace/bin_format.h"
+#include "heap_blocks.h"
 #include "raw_merge.h"
 #include "rwlock_readers.h"
 #include "trace/std_format.h"
@@ -33,6 +34,9 @@ typedef struct namer {
   size_t pc_cap, word_cap, lock_cap;
   uint32_t *thread_id;   /* trace id of thread number n, or UINT32_MAX */
   const rwlock_readers *readers;
+  heap_blocks blocks;
+  /* an allocation whose size record comes next */
+  struct { bool set; uint32_t thread, site; uint64_t start; } allocating;
   /* direct-mapped caches in front of the pc and word tables: a program
   ** touches few code addresses and the same words again and again */
   struct { uint64_t pc; uint32_t k; } pc_cache[PC_CACHE];
@@ -73,6 +77,21 @@ static const struct pc_info *pc_info_of(namer *n, uint64_t pc) {
   return &n->pc_info[k];
 }
 
+/* The name of data address a in buf: "heap@SITE#N" or "heap@SITE#N+OFFSET"
+** in the N-th block allocated at location SITE, else symbolize_data's
+** name.  Whether it is a heap name. */
+static bool name_data(namer *n, uint64_t a, char *buf, size_t size) {
+  const heap_block *b = heap_blocks_find(&n->blocks, a);
+  if (b == NULL) {
+    symbolize_data(n->names, a, buf, size);
+    return false;
+  }
+  const char *site = rp_names_get(&n->sym.locs, b->site);
+  if (a == b->start) snprintf(buf, size, "heap@%s#%u", site, b->serial);
+  else snprintf(buf, size, "heap@%s#%u+%llu", site, b->serial, (unsigned long long)(a - b->start));
+  return true;
+}
+
 static uint32_t var_of(namer *n, uint64_t word) {
   size_t c = (word >> 3) % WORD_CACHE;
   if (n->word_cache[c].word == word) return n->word_cache[c].var;
@@ -85,8 +104,7 @@ static uint32_t var_of(namer *n, uint64_t word) {
   }
   if (added || n->var_of_word[k] == UINT32_MAX) {
     char name[NAME_MAX_LEN];
-    symbolize_data(n->names, word, name, sizeof name);
-    if (n->word_generation[k])
+    if (!name_data(n, word, name, sizeof name) && n->word_generation[k])
       snprintf(name + strlen(name), sizeof name - strlen(name), "#%u", n->word_generation[k]);
     n->var_of_word[k] = rp_names_intern(&n->sym.vars, name, strlen(name));
   }
@@ -131,7 +149,7 @@ static uint32_t lock_of(namer *n, uint64_t addr, bool reader, uint32_t thread) {
   uint32_t k = key_of(&n->locks, addr, reader ? (uint32_t)thread + 1 : 0, &added);
   if (added) {
     char name[NAME_MAX_LEN];
-    symbolize_data(n->names, addr, name, sizeof name);
+    name_data(n, addr, name, sizeof name);
     if (reader) snprintf(name + strlen(name), sizeof name - strlen(name), ".r.T%u", thread);
     RP_GROW(n->lock_of_key, n->lock_cap, k);
     n->lock_of_key[k] = rp_names_intern(&n->sym.locks, name, strlen(name));
@@ -189,7 +207,31 @@ static void emit_write_side(namer *n, sink *k, rp_event ev, uint64_t addr, bool 
   }
 }
 
-/* The events of record r: none for a hole, a freed range or a left-out
+/* A record that is no event, only news of memory: a freed range, a block
+** allocated (its start, then its size).  Whether r is one. */
+static bool track_memory(namer *n, const rp_raw_event *r) {
+  switch (r->op) {
+    case RP_RAW_FREE:
+      forget_range(n, r->addr, r->pc);
+      heap_blocks_freed(&n->blocks, r->addr);
+      return true;
+    case RP_RAW_ALLOC:
+      n->allocating.set = true;
+      n->allocating.thread = r->thread;
+      n->allocating.start = r->addr;
+      n->allocating.site = pc_info_of(n, r->pc)->loc;
+      return true;
+    case RP_RAW_BLOCK_SIZE:
+      if (n->allocating.set && n->allocating.thread == r->thread)
+        heap_blocks_allocated(&n->blocks, n->allocating.start, n->allocating.start + r->addr,
+                              n->allocating.site);
+      n->allocating.set = false;
+      return true;
+    default: return false;
+  }
+}
+
+/* The events of record r: none for a hole, news of memory or a left-out
 ** access, several for a write lock. */
 static void convert(namer *n, sink *k, const rp_raw_event *r) {
   static const uint16_t op_of[RP_RAW_OP_COUNT] = {
@@ -199,8 +241,7 @@ static void convert(namer *n, sink *k, const rp_raw_event *r) {
       [RP_RAW_WRITER_ACQ] = RP_OP_ACQ, [RP_RAW_WRITER_REL] = RP_OP_REL,
       [RP_RAW_FORK] = RP_OP_FORK, [RP_RAW_JOIN] = RP_OP_JOIN, [RP_RAW_BRANCH] = RP_OP_BRANCH};
   unsigned op = r->op;
-  if (op == RP_RAW_FREE) forget_range(n, r->addr, r->pc);
-  if (op == RP_RAW_HOLE || op == RP_RAW_FREE || op >= RP_RAW_OP_COUNT) return;
+  if (op == RP_RAW_HOLE || op >= RP_RAW_OP_COUNT || track_memory(n, r)) return;
   const struct pc_info *at = pc_info_of(n, r->pc);
   rp_event ev = {.thread = thread_of(n, r->thread), .loc = at->loc, .op = op_of[op],
                  .operand = RP_NO_OPERAND};
@@ -236,6 +277,7 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   rp_key_table_init(&n.pcs, 3);
   rp_key_table_init(&n.words, 3);
   rp_key_table_init(&n.locks, 3);
+  heap_blocks_init(&n.blocks);
   memset(n.pc_cache, 0xff, sizeof n.pc_cache);   /* no pc is UINT64_MAX */
   memset(n.word_cache, 0xff, sizeof n.word_cache);
   bool to_stdout = strcmp(req->path, "-") == 0;
@@ -271,6 +313,7 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   rp_key_table_free(&n.words);
   rp_key_table_free(&n.locks);
   rwlock_readers_free(&readers);
+  heap_blocks_free(&n.blocks);
   free(n.pc_info);
   free(n.var_of_word);
   free(n.word_generation);

@@ -12,7 +12,7 @@
 ** Each thread appends to chunks of its own, claimed from `next_chunk`, so
 ** logging an access costs no shared write.  The order between threads
 ** comes from `clock`: a synchronization event (acquire, release, fork,
-** join, free) takes the next value of it, every other event carries the
+** join, free, allocation) takes the next value of it, every other event carries the
 ** value its thread took last.  Sorting by (clock, thread) keeps each
 ** thread's order and orders the synchronization events as they happened,
 ** since an acquire takes its value after the lock is held and a release
@@ -28,11 +28,11 @@
 #define RP_RAW_ENV "RP_RECORD_RAW"
 /* Both change with the layout below, so that a program built by another
 ** version of rp cc is refused rather than misread. */
-#define RP_RAW_MAGIC 0x33574152505200ull   /* "\0RPRAW3\0" little-endian */
+#define RP_RAW_MAGIC 0x34574152505200ull   /* "\0RPRAW4\0" little-endian */
 /* A string the runtime holds and rp-record looks for in the executable, to
 ** tell a program built with `rp cc` from one that is not. */
 #define RP_RAW_RUNTIME_MARK_STEM "rp-record-runtime-"
-#define RP_RAW_RUNTIME_MARK RP_RAW_RUNTIME_MARK_STEM "3"
+#define RP_RAW_RUNTIME_MARK RP_RAW_RUNTIME_MARK_STEM "4"
 
 /* The C library calls the runtime wraps: rp cc links with
 ** -Wl,--wrap=NAME for each, and the runtime defines __wrap_NAME. */
@@ -60,6 +60,10 @@ typedef enum rp_raw_op {
   RP_RAW_BRANCH,    /* addr: 0 */
   RP_RAW_FREE,      /* memory [addr, pc) was freed (free, a thread's stack at its
                     ** end): not an event; its words are new variables after it */
+  RP_RAW_ALLOC,     /* a heap block starting at addr was handed out by the call
+                    ** at pc (malloc, calloc, realloc): not an event; followed
+                    ** at once by its RP_RAW_BLOCK_SIZE */
+  RP_RAW_BLOCK_SIZE,   /* addr: the size in bytes of the block just allocated */
   RP_RAW_OP_COUNT
 } rp_raw_op;
 
@@ -74,7 +78,8 @@ typedef struct rp_raw_event {
 
 /* Whether an op takes a new clock value (see above). */
 static inline int rp_raw_op_is_sync(unsigned op) {
-  return op != RP_RAW_READ && op != RP_RAW_WRITE && op != RP_RAW_BRANCH;
+  return op != RP_RAW_READ && op != RP_RAW_WRITE && op != RP_RAW_BRANCH &&
+         op != RP_RAW_BLOCK_SIZE;
 }
 
 /* `stopped`: recording stopped before the program ended, no chunk being left. */
