@@ -61,25 +61,15 @@ int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const s
 ** after it in every thread.  It is logged as the counter a barrier keeps:
 ** on its way in each thread increments the variable B under the lock B
 ** (acq r w rel), on its way out reads it under B (acq r br rel), each as
-** one step, so every way in precedes every way out in the trace, and a
-** predictive analysis that keeps reads with their writers cannot move a
-** way out before a way in. */
-static void touch_barrier(pthread_barrier_t *b, bool way_in, uintptr_t pc) {
-  if (!rt_active) return;
-  rt_stripe_lock(b);
-  rt_log(RP_RAW_ACQ, (uintptr_t)b, pc);
-  rt_log_sync_read(b, pc);
-  if (way_in) rt_log(RP_RAW_WRITE, (uintptr_t)b & ~(uintptr_t)7, pc);
-  rt_log(RP_RAW_REL, (uintptr_t)b, pc);
-  rt_stripe_unlock(b);
-}
-
+** one step (rt_log_counter), so every way in precedes every way out in
+** the trace, and a predictive analysis that keeps reads with their writers
+** cannot move a way out before a way in. */
 int __real_pthread_barrier_wait(pthread_barrier_t *b);
 int __wrap_pthread_barrier_wait(pthread_barrier_t *b);
 int __wrap_pthread_barrier_wait(pthread_barrier_t *b) {
   uintptr_t pc = RT_CALLER();
-  touch_barrier(b, true, pc);
+  rt_log_counter(b, true, pc);
   int rc = __real_pthread_barrier_wait(b);
-  touch_barrier(b, false, pc);
+  rt_log_counter(b, false, pc);
   return rc;
 }

@@ -140,6 +140,16 @@ void rt_log_sync_read(const volatile void *object, uintptr_t pc) {
   if (rt_branches) rt_log(RP_RAW_BRANCH, 0, pc);
 }
 
+void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc) {
+  if (!rt_active) return;
+  rt_stripe_lock(object);
+  rt_log(RP_RAW_ACQ, (uintptr_t)object, pc);
+  rt_log_sync_read(object, pc);
+  if (writes) rt_log(RP_RAW_WRITE, (uintptr_t)object & ~(uintptr_t)7, pc);
+  rt_log(RP_RAW_REL, (uintptr_t)object, pc);
+  rt_stripe_unlock(object);
+}
+
 uint32_t rt_new_thread(void) {
   return header ? __atomic_fetch_add(&header->threads, 1, __ATOMIC_RELAXED) : 0;
 }

@@ -42,6 +42,13 @@ void rt_allocated(const void *p, size_t size, uintptr_t pc);
 ** what the object's implementation would read and test. */
 void rt_log_sync_read(const volatile void *object, uintptr_t pc);
 
+/* The counter a synchronization object keeps (a barrier's, a semaphore's)
+** read, tested and, if writes, written, as one critical section on a lock
+** named like the object: acq(C) r(C) br [w(C)] rel(C).  The events are one
+** step under the object's stripe lock, so the trace has the steps on one
+** counter in the order they were logged. */
+void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc);
+
 /* The next thread number (for a thread about to be created). */
 uint32_t rt_new_thread(void);
 

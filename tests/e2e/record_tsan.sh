@@ -4,7 +4,8 @@
 # once with `rp cc` and once with -fsanitize=thread, every racy pair of
 # source lines TSan reports is among the racy location pairs `rp hb` finds
 # on the recorded trace, TSan reports a race on each racy program, and on
-# the correctly synchronized ones neither reports anything.  Both gcc and clang, where their sanitizer
+# the correctly synchronized ones (and tests/record's $ordered)
+# neither reports anything.  Both gcc and clang, where their sanitizer
 # runtime is installed (`make deps` installs it).  `rp hb` reads the
 # traces in checked mode, so each is also checked to be well-formed.
 . "$(dirname "$0")/lib.sh"
@@ -35,6 +36,7 @@ hb_pairs() {
 }
 
 clean="clean pool64 psort workqueue"
+ordered="tests/record/ordered_semaphore.c tests/record/heap_sites.c"
 compilers=0
 for cc in gcc clang; do
   command -v "$cc" > /dev/null || continue
@@ -44,7 +46,7 @@ for cc in gcc clang; do
     continue
   fi
   compilers=$((compilers + 1))
-  for src in tests/record/race_*.c $(printf 'datasets/recorded/src/%s.c ' $clean); do
+  for src in tests/record/race_*.c $ordered $(printf 'datasets/recorded/src/%s.c ' $clean); do
     name=$(basename "$src" .c)
     bin=$TMP/$name-$cc
     RP_CC=$cc rp-cc -O1 "$src" -o "$bin.rec" || { fail "$name/$cc: rp cc failed"; continue; }
