@@ -112,6 +112,19 @@ def find_traces(quick, traces_dir):
     return files
 
 
+def entry_traces(plan, quick, traces_dir):
+    """The trace files an entry's plan names for itself, in place of
+    datasets/real ('traces:', or 'quick-traces:' with --quick: globs from
+    the repository's root), or None when it names none or --traces is given."""
+    key = "quick-traces" if quick and "quick-traces" in plan else "traces"
+    if traces_dir or key not in plan:
+        return None
+    files = sorted({f for pattern in plan[key].split() for f in glob.glob(os.path.join(ROOT, pattern))})
+    if not files:
+        sys.exit(f"paper-figures: no trace files match the plan's {key}: {plan[key]}")
+    return files
+
+
 def decompressed(files, cache):
     """The traces as files a predictor reads without a decompressor in its
     timed run: compressed ones are decompressed once into cache (kept while
@@ -139,7 +152,7 @@ def plan_text(entry_dir, plan, predictors, quick, traces):
                                        for p in predictors),
              "traces: " + " ".join(traces)]
     for k, v in sorted(plan.items()):
-        if k in ("predictors", "traces"):
+        if k in ("predictors", "traces", "quick-traces"):
             continue
         if quick and k == "memory":
             continue   # small traces; and RLIMIT_AS would stop sanitizer builds
@@ -260,8 +273,8 @@ def main():
     suffix = "-quick" if args.quick else "-traces" if args.traces else ""
     results = os.path.realpath(args.results or os.path.join(ROOT, "results", "paper-figures" + suffix))
     env = dict(os.environ, RP_BIN=bindir, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
-    sources = find_traces(args.quick, args.traces)
-    traces = decompressed(sources, os.path.join(results, "traces"))
+    cache = os.path.join(results, "traces")
+    common = []   # the traces of every entry that names none itself, found once
     failed, done = [], {}
     for entry in entries([s for s in args.fig.split(",") if s]):
         entry_dir = os.path.join(HERE, entry)
@@ -275,6 +288,10 @@ def main():
                 update_readme(entry_dir, [f"- {msg}."], [], [])
             continue
         plan = parse_plan(os.path.join(entry_dir, "plan"))
+        own = entry_traces(plan, args.quick, args.traces)
+        if own is None and not common:
+            common = decompressed(find_traces(args.quick, args.traces), cache)
+        traces = decompressed(own, cache) if own is not None else common
         preds, absent = [], []
         for p in plan["predictors"].split():
             (preds if all(built(e, bindir) for e in needs(p, entry_dir)) else absent).append(p)
