@@ -52,6 +52,10 @@ void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc);
 /* The next thread number (for a thread about to be created). */
 uint32_t rt_new_thread(void);
 
+/* Heap block p (or NULL) is about to be freed: its words are new
+** variables once it is handed out again (memory.c). */
+void rt_block_freed(const void *p);
+
 /* The calling thread is ending: its stack will be reused (memory.c). */
 void rt_stack_retired(void);
 

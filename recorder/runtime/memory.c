@@ -44,8 +44,12 @@ void *__wrap_calloc(size_t count, size_t size) {
   return p;
 }
 
+void rt_block_freed(const void *p) {
+  if (p) freed(p, malloc_usable_size((void *)p));
+}
+
 void __wrap_free(void *p) {
-  if (p) freed(p, malloc_usable_size(p));
+  rt_block_freed(p);
   __real_free(p);
 }
 

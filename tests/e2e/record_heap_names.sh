@@ -3,7 +3,9 @@
 # again at a freed block's address, one block per worker allocated at one
 # site kept apart (no race), realloc a site of its own, memory the runtime
 # did not see allocated (the stack) by its address; and a deterministic
-# program gets the same names in two recordings.
+# program gets the same names in two recordings.  C++'s new and delete
+# (tests/record/heap_new.cc) are named the same way, with each C++
+# compiler installed.
 . "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 src=tests/record/heap_sites.c
@@ -32,4 +34,13 @@ vars "$TMP/b.std" > "$TMP/b.vars"
 [ -s "$TMP/a.vars" ] || fail "no accesses in the trace"
 diff "$TMP/a.vars" "$TMP/b.vars" > "$TMP/vars.diff" ||
   fail "the names differ between two recordings: $(head -5 "$TMP/vars.diff")"
+
+for cxx in g++ clang++; do
+  command -v "$cxx" > /dev/null || { echo "skip $cxx: not installed"; continue; }
+  RP_CC=$cxx rp-cc -O1 tests/record/heap_new.cc -o "$TMP/heap_new" || { fail "rp cc heap_new ($cxx)"; continue; }
+  rp-record -o "$TMP/new.std" -- "$TMP/heap_new" > /dev/null 2> "$TMP/record.log" ||
+    { fail "rp record heap_new ($cxx): $(cat "$TMP/record.log")"; continue; }
+  site=$(grep -n 'new Cell{' tests/record/heap_new.cc | cut -d: -f1)
+  for n in 1 2; do has "$TMP/new.std" "^T$n|w(heap@heap_new.cc:$site#$n+8)|"; done
+done
 finish

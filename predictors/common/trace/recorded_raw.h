@@ -44,7 +44,8 @@
   "pthread_rwlock_rdlock,pthread_rwlock_tryrdlock,pthread_rwlock_timedrdlock," \
   "pthread_rwlock_wrlock,pthread_rwlock_trywrlock,pthread_rwlock_timedwrlock," \
   "pthread_rwlock_unlock,pthread_exit,malloc,calloc,realloc,free,"            \
-  "sem_post,sem_wait,sem_trywait,sem_timedwait"
+  "sem_post,sem_wait,sem_trywait,sem_timedwait,"                             \
+  "_Znwm,_Znam,_ZdlPv,_ZdaPv,_ZdlPvm,_ZdaPvm"
 
 typedef enum rp_raw_op {
   RP_RAW_HOLE,      /* never finished (or not yet written) */
