@@ -36,15 +36,18 @@ PROGRAMS     := $(COMMON_PROGS) $(HARNESS_PROGS) $(FRONT_DOOR) $(SCRIPT_PROGS)
 
 UNIT_COMMON  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/common_*.c))
 UNIT_HARNESS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/harness_*.c))
-UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS)
+UNIT_RECORD  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/record_*.c))
+UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS) $(UNIT_RECORD)
 
 .PHONY: all test check demo bench fuzz deps clean install
 all: $(PROGRAMS)
 
 # Each layer sees only its own headers: the harness and its unit tests
 # harness/lib, everything else (predictors, tools, the common unit tests)
-# predictors/common.  tests/e2e/layering.sh checks the includes themselves.
-include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)
+# predictors/common (and rp record's, tools/record too).  tests/e2e/layering.sh
+# checks the includes themselves.
+include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)$(if \
+  $(filter tests/unit/record_%,$(1)), -Itools/record)
 # A program's sources (predictors/NAME, tools/NAME) are compiled with
 # RP_TOOL_NAME="NAME", the name it prints: a copied directory names its copy.
 program_dir = $(filter $(PRED_DIRS) $(TOOL_DIRS),$(patsubst %/,%,$(dir $(1))))
@@ -127,6 +130,10 @@ install: $(PROGRAMS) $(RECORDER)
 	cp -r $(RT_DIR) $(DESTDIR)$(PREFIX)/lib/
 
 $(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
+# rp record's unit tests (tests/unit/record_NAME.c) link tools/record/NAME.c.
+$(BUILD)/tests/record_%: $(OBJ)/tests/unit/record_%.o $(OBJ)/tools/record/%.o $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 $(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB)
