@@ -59,10 +59,10 @@ static void a_new_block_drops_the_stale_ones_it_overlaps(void **state) {
   (void)state;
   heap_blocks b;
   heap_blocks_init(&b);
-  heap_blocks_allocated(&b, 0x1000, 0x1100, 1);   /* freed unseen */
-  heap_blocks_allocated(&b, 0x1080, 0x1090, 1);   /* freed unseen */
-  heap_blocks_allocated(&b, 0x0ff0, 0x1200, 2);
-  assert_int_equal(heap_blocks_find(&b, 0x1088)->start, 0x0ff0);
+  assert_false(heap_blocks_allocated(&b, 0x1000, 0x1100, 1));   /* freed unseen */
+  assert_false(heap_blocks_allocated(&b, 0x1100, 0x1110, 1));   /* freed unseen */
+  assert_true(heap_blocks_allocated(&b, 0x0ff0, 0x1200, 2));
+  assert_int_equal(heap_blocks_find(&b, 0x1108)->start, 0x0ff0);
   assert_int_equal(heap_blocks_find(&b, 0x11f8)->start, 0x0ff0);
   heap_blocks_free(&b);
 }
@@ -89,7 +89,7 @@ static void random_use_agrees_with_a_plain_list(void **state) {
       slot[s].end = start + 8 + (uint64_t)(rand() % (SLOT_BYTES - 8));
       slot[s].site = site;
       slot[s].serial = ++made[site];
-      heap_blocks_allocated(&b, start, slot[s].end, site);
+      assert_false(heap_blocks_allocated(&b, start, slot[s].end, site));
     }
     uint64_t probe = 0x10000 + (uint64_t)(rand() % (SLOTS * SLOT_BYTES));
     int p = (int)((probe - 0x10000) / SLOT_BYTES);

@@ -105,13 +105,17 @@ void heap_blocks_freed(heap_blocks *b, uint64_t start) {
   b->root = merge(b, lo, hi);
 }
 
-/* Blocks overlapping [start, end) that do not start at start were freed
-** where the runtime did not see it (inside the C library): forget them. */
-static void drop_stale(heap_blocks *b, uint64_t start, uint64_t end) {
+/* Drop the blocks overlapping [start, end) that do not start at start;
+** whether there were any. */
+static bool drop_stale(heap_blocks *b, uint64_t start, uint64_t end) {
   uint32_t t;
+  bool dropped = false;
   while (end > start && (t = floor_node(b, end - 1)) && b->nodes[t].block.end > start &&
-         b->nodes[t].block.start != start)
+         b->nodes[t].block.start != start) {
     heap_blocks_freed(b, b->nodes[t].block.start);
+    dropped = true;
+  }
+  return dropped;
 }
 
 static void count_block_at(heap_blocks *b, uint32_t site) {
@@ -123,12 +127,12 @@ static void count_block_at(heap_blocks *b, uint32_t site) {
   b->allocated_at[site]++;
 }
 
-void heap_blocks_allocated(heap_blocks *b, uint64_t start, uint64_t end, uint32_t site) {
-  drop_stale(b, start, end);
+bool heap_blocks_allocated(heap_blocks *b, uint64_t start, uint64_t end, uint32_t site) {
+  bool stale = drop_stale(b, start, end);
   uint32_t t = node_starting_at(b, start);
   if (t) {
     b->nodes[t].block.end = end;
-    return;
+    return stale;
   }
   count_block_at(b, site);
   t = new_node(b);
@@ -138,6 +142,7 @@ void heap_blocks_allocated(heap_blocks *b, uint64_t start, uint64_t end, uint32_
   uint32_t lo, hi;
   split(b, b->root, start, &lo, &hi);
   b->root = merge(b, merge(b, lo, t), hi);
+  return stale;
 }
 
 const heap_block *heap_blocks_find(const heap_blocks *b, uint64_t a) {

@@ -8,6 +8,7 @@
 #ifndef RP_RECORD_HEAP_BLOCKS_H
 #define RP_RECORD_HEAP_BLOCKS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,8 +31,11 @@ void heap_blocks_init(heap_blocks *b);
 void heap_blocks_free(heap_blocks *b);
 
 /* The block [start, end) was allocated at site.  A live block that starts
-** at start was resized in place (realloc): it keeps its site and number. */
-void heap_blocks_allocated(heap_blocks *b, uint64_t start, uint64_t end, uint32_t site);
+** at start was resized in place (realloc): it keeps its site and number.
+** Live blocks that [start, end) overlaps otherwise were freed where the
+** runtime did not see it (inside the C library): they are dropped, and the
+** result says so (the words named in them are stale). */
+bool heap_blocks_allocated(heap_blocks *b, uint64_t start, uint64_t end, uint32_t site);
 
 /* The block that starts at start, if one is live, was freed. */
 void heap_blocks_freed(heap_blocks *b, uint64_t start);

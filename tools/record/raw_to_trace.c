@@ -222,9 +222,10 @@ static bool track_memory(namer *n, const rp_raw_event *r) {
       n->allocating.site = pc_info_of(n, r->pc)->loc;
       return true;
     case RP_RAW_BLOCK_SIZE:
-      if (n->allocating.set && n->allocating.thread == r->thread)
-        heap_blocks_allocated(&n->blocks, n->allocating.start, n->allocating.start + r->addr,
-                              n->allocating.site);
+      if (n->allocating.set && n->allocating.thread == r->thread &&
+          heap_blocks_allocated(&n->blocks, n->allocating.start, n->allocating.start + r->addr,
+                                n->allocating.site))
+        forget_range(n, n->allocating.start, n->allocating.start + r->addr);
       n->allocating.set = false;
       return true;
     default: return false;
