@@ -14,7 +14,7 @@ Cell *summary_cell(const Summary *s, int trace, int predictor) {
 }
 
 /* The paper marker of a status that is not ok. */
-static const char *marker_of(const char *status) {
+const char *marker_of(const char *status) {
   if (strcmp(status, "timeout") == 0) return "TO";
   if (strcmp(status, "memout") == 0) return "MO";
   return "ERR";
@@ -33,7 +33,7 @@ static double median(double *v, int n) {
 /* The memory of a run: its processes' own where measured (process_peak_kb,
 ** without the page cache of the files it wrote); else, as in runs.csv files
 ** written before that column, the cgroup's peak; else its largest process's. */
-static long run_memory_kb(const CsvTable *runs, int r) {
+long run_memory_kb(const CsvTable *runs, int r) {
   static const char *const columns[] = {"process_peak_kb", "cgroup_peak_kb"};
   for (size_t i = 0; i < sizeof columns / sizeof *columns; i++) {
     const char *kb = csv_table_get(runs, r, columns[i]);

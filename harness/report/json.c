@@ -7,7 +7,8 @@
 **    "traces": [{"trace": NAME, "events": N|null, "threads": .., "locks": ..,
 **                "variables": .., "cells": {PREDICTOR: CELL...}}...],
 **    "compare": [{"trace", "predictor", "base": CELL, "new": CELL,
-**                 "ratio": R|null}...]          (with --against only)}
+**                 "ratio": R|null}...],         (with --against only)
+**    "ratios": {...}}    (with --against or --pair: against_out.c)
 **
 **   CELL = {"repetitions": N, "status": "ok"|"TO"|"MO"|"ERR",
 **           "races": N|null, "racy_events": N|null, "racy_location_pairs": N|null,
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "against.h"
 #include "alloc.h"
 #include "jsonwrite.h"
 #include "report.h"
@@ -111,7 +113,8 @@ static void write_compare(FILE *f, const Summary *s, const Summary *base) {
   fputc(']', f);
 }
 
-static void write_report(FILE *f, const Summary *s, const Summary *base, const char *count) {
+static void write_report(FILE *f, const Summary *s, const Summary *base, const Against *against,
+                         const char *count) {
   fputc('{', f);
   json_key(f, "format", 1), json_string(f, "rp-report/1");
   json_key(f, "results", 0), json_string(f, s->dir);
@@ -138,21 +141,22 @@ static void write_report(FILE *f, const Summary *s, const Summary *base, const c
   }
   fputc(']', f);
   if (base) write_compare(f, s, base);
+  if (against) against_write_json(f, against);
   fputs("}\n", f);
 }
 
-int write_json(const Summary *s, const Summary *base, const char *out_dir, const char *count,
-               int to_stdout) {
+int write_json(const Summary *s, const Summary *base, const Against *against, const char *out_dir,
+               const char *count, int to_stdout) {
   char *path = xasprintf("%s/report.json", out_dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
   if (f) {
-    write_report(f, s, base, count);
+    write_report(f, s, base, against, count);
     ok = !ferror(f);
     ok = fclose(f) == 0 && ok;
   }
   if (!ok) fprintf(stderr, "rp-report: cannot write %s\n", path);
   free(path);
-  if (to_stdout) write_report(stdout, s, base, count);
+  if (to_stdout) write_report(stdout, s, base, against, count);
   return ok ? 0 : -1;
 }

@@ -1,9 +1,11 @@
 /*
 ** rp report RESULTS [--format md|tex|csv] [--count KIND] [--against OTHER]
+**                   [--pair VARIANT=BASE]... [--time wall|cpu|analysis]
 **                   [--out DIR] [--no-plots]
 **
 ** Writes DIR/table.{md,tex,csv} (a table per measure), DIR/whofinds.{md,tex,csv},
-** with --against also DIR/compare.{md,tex,csv}, and the plots (NAME.dat,
+** with --against also DIR/compare.{md,tex,csv}, with --against or --pair
+** DIR/ratios.{md,tex,csv} (against.h), and the plots (NAME.dat,
 ** NAME.gp, NAME.png, NAME.svg, NAME.pdf in DIR); prints the tables in the
 ** chosen format on stdout.  Exit status (cmdline.h): 0, 1 on a usage error,
 ** 2 when the results cannot be read, 3 when an output cannot be written, 4
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "against.h"
 #include "alloc.h"
 #include "cmdline.h"
 #include "report.h"
@@ -29,6 +32,11 @@ static const char usage_text[] =
   "                  of the comparison and the JSON's races (racy events and location\n"
   "                  pairs always get a table each; another KIND gets one too)\n"
   "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
+  "  --pair V=B      ratios of predictor V against predictor B, any names (repeatable);\n"
+  "                  both from RESULTS, or with --against V from RESULTS, B from DIR;\n"
+  "                  without --pair, --against pairs the predictors by name\n"
+  "  --time T        the time of the ratios: wall (default), cpu (user + sys) or\n"
+  "                  analysis (the predictor's own analysis_ms)\n"
   "  --out DIR       where tables and plots go (default RESULTS/report)\n"
   "  --no-plots      tables only\n"
   "  --help, --version\n"
@@ -44,7 +52,8 @@ static const char *const count_kinds[][2] = {
 };
 
 typedef struct Options {
-  const char *results, *format, *count, *against, *out;
+  const char *results, *format, *count, *against, *out, *time;
+  StrVec pairs; /* VARIANT=BASE */
   int plots;
 } Options;
 
@@ -59,10 +68,11 @@ static int parse_options(int argc, char **argv, Options *o) {
   static const struct option longopts[] = {
     {"format", required_argument, 0, 'f'}, {"count", required_argument, 0, 'c'},
     {"against", required_argument, 0, 'a'}, {"out", required_argument, 0, 'o'},
-    {"no-plots", no_argument, 0, 'n'}, {"help", no_argument, 0, 'h'},
+    {"no-plots", no_argument, 0, 'n'}, {"pair", required_argument, 0, 'p'},
+    {"time", required_argument, 0, 't'}, {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
-  *o = (Options){.format = "md", .count = "racy-events", .plots = 1};
+  *o = (Options){.format = "md", .count = "racy-events", .time = "wall", .plots = 1};
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -72,6 +82,12 @@ static int parse_options(int argc, char **argv, Options *o) {
     case 'a': o->against = optarg; break;
     case 'o': o->out = optarg; break;
     case 'n': o->plots = 0; break;
+    case 'p':
+      if (!pair_spec_valid(optarg))
+        return cmdline_usage_error("bad --pair '%s': expected VARIANT=BASE", optarg);
+      strvec_push(&o->pairs, optarg);
+      break;
+    case 't': o->time = optarg; break;
     case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
@@ -81,6 +97,8 @@ static int parse_options(int argc, char **argv, Options *o) {
       && strcmp(o->format, "json"))
     return cmdline_usage_error("bad --format '%s': expected md, tex, csv or json", o->format);
   if (!count_column(o->count)) return cmdline_usage_error("bad --count '%s'", o->count);
+  if (!time_measure_valid(o->time))
+    return cmdline_usage_error("bad --time '%s': expected wall, cpu or analysis", o->time);
   if (optind != argc - 1) return cmdline_usage_error("expected exactly one RESULTS folder");
   o->results = argv[optind];
   return -1;
@@ -96,6 +114,13 @@ static int report(const Options *o) {
     return EXIT_BAD_INPUT;
   }
   if (with_base) summary_warn_cpus(&now, &base);
+  Against against;
+  int with_ratios = with_base || o->pairs.n > 0;
+  if (with_ratios && against_build(&against, &now, with_base ? &base : &now, &o->pairs, o->time) != 0) {
+    summary_free(&now);
+    if (with_base) summary_free(&base);
+    return EXIT_BAD_INPUT;
+  }
   char *out = o->out ? xstrdup(o->out) : xasprintf("%s/report", o->results);
   int rc = 0;
   StrVec scripts = {0};
@@ -110,12 +135,18 @@ static int report(const Options *o) {
     if (!json) fputc('\n', stdout);
     if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = EXIT_RESOURCES;
   }
-  if (rc == 0 && write_json(&now, with_base ? &base : NULL, out, o->count, json) != 0)
+  if (rc == 0 && with_ratios) {
+    if (!json) fputc('\n', stdout);
+    if (against_write_tables(&against, out, o->format) != 0) rc = EXIT_RESOURCES;
+  }
+  if (rc == 0
+      && write_json(&now, with_base ? &base : NULL, with_ratios ? &against : NULL, out, o->count, json) != 0)
     rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
   strvec_free(&scripts);
   free(out);
+  if (with_ratios) against_free(&against);
   summary_free(&now);
   if (with_base) summary_free(&base);
   return rc;
@@ -125,5 +156,7 @@ int main(int argc, char **argv) {
   cmdline_prog = "rp-report";
   Options o;
   int rc = parse_options(argc, argv, &o);
-  return cmdline_finish(rc < 0 ? report(&o) : rc);
+  if (rc < 0) rc = report(&o);
+  strvec_free(&o.pairs);
+  return cmdline_finish(rc);
 }

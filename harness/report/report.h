@@ -47,6 +47,10 @@ int runs_check_count(const CsvTable *runs, const char *dir, const char *path);
 ** of races to show.  Returns 0, or -1 after saying what is wrong. */
 int summary_load(Summary *s, const char *dir, const char *count_column);
 Cell *summary_cell(const Summary *s, int trace, int predictor);
+/* The paper marker (TO, MO, ERR) of a runs.csv status that is not ok. */
+const char *marker_of(const char *status);
+/* The peak memory of runs.csv row r in KiB, as Cell.mem_kb takes it. */
+long run_memory_kb(const CsvTable *runs, int r);
 void summary_free(Summary *s);
 /* Warns on stderr when the runs of s, or of s and base together, were
 ** measured on more than one CPU model (summary_load does it for s alone). */
@@ -106,10 +110,12 @@ int compare_ratio(const Cell *now, const Cell *base, double *r);
 /* The baseline's cell for trace t and predictor p of s, or NULL. */
 const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int p);
 
-/* json.c: writes OUT/report.json (the table, and the comparison when base is
-** not NULL), and the same on stdout when to_stdout. */
-int write_json(const Summary *s, const Summary *base, const char *out_dir, const char *count,
-               int to_stdout);
+/* json.c: writes OUT/report.json (the table, the comparison when base is
+** not NULL, the ratios when against is not NULL), and the same on stdout
+** when to_stdout. */
+struct Against;
+int write_json(const Summary *s, const Summary *base, const struct Against *against,
+               const char *out_dir, const char *count, int to_stdout);
 
 /* plots.c: writes the data files and gnuplot scripts into out_dir.  The names
 ** of the scripts written are added to scripts.  0, or -1 if a file could not

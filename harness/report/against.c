@@ -1,0 +1,202 @@
+/* Building the ratios of variants against their bases; see against.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "against.h"
+#include "strindex.h"
+
+/* Below the timer's resolution (and the 1 ms analysis_ms counts in) a
+** time says nothing, and a ratio to 0 is none: times are floored at 1 ms,
+** peaks at 1 KiB. */
+#define TIME_FLOOR_S 0.001
+#define MEMORY_FLOOR_KB 1.0
+
+/* The repetitions of one predictor on one trace, on one side. */
+typedef struct Samples {
+  double *time, *memory; /* of the runs used, n of each */
+  int n, cap, runs, left_out;
+  const char *marker;    /* of the first run that did not end ok, or NULL */
+} Samples;
+
+int pair_spec_valid(const char *spec) {
+  const char *eq = strchr(spec, '=');
+  return eq && eq > spec && eq[1] && !strchr(eq + 1, '=');
+}
+
+int time_measure_valid(const char *measure) {
+  return !strcmp(measure, "wall") || !strcmp(measure, "cpu") || !strcmp(measure, "analysis");
+}
+
+/* The measure of row r in seconds, if the row has it. */
+static int measured_time(const CsvTable *runs, int r, const char *measure, double *t) {
+  const char *a = csv_table_get(runs, r, !strcmp(measure, "wall") ? "wall_s"
+                                         : !strcmp(measure, "cpu") ? "user_s" : "analysis_ms");
+  const char *b = !strcmp(measure, "cpu") ? csv_table_get(runs, r, "sys_s") : "0";
+  if (!a[0] || !b[0]) return 0;
+  *t = atof(a) + atof(b);
+  if (!strcmp(measure, "analysis")) *t /= 1000;
+  if (*t < TIME_FLOOR_S) *t = TIME_FLOOR_S;
+  return 1;
+}
+
+static void add_sample(Samples *x, double time, double memory) {
+  if (x->n == x->cap) {
+    x->cap = x->cap ? 2 * x->cap : 4;
+    x->time = xrealloc(x->time, (size_t)x->cap * sizeof *x->time);
+    x->memory = xrealloc(x->memory, (size_t)x->cap * sizeof *x->memory);
+  }
+  x->time[x->n] = time, x->memory[x->n] = memory < MEMORY_FLOOR_KB ? MEMORY_FLOOR_KB : memory;
+  x->n++;
+}
+
+/* The samples of predictor on every trace of s, indexed like s->traces. */
+static Samples *collect(const Summary *s, const StrIndex *traces, const char *predictor,
+                        const char *measure) {
+  Samples *all = xmalloc((size_t)(s->traces.n + 1) * sizeof *all);
+  memset(all, 0, (size_t)(s->traces.n + 1) * sizeof *all);
+  for (int r = 0; r < s->runs.nrows; r++) {
+    if (strcmp(csv_table_get(&s->runs, r, "predictor"), predictor) != 0) continue;
+    Samples *x = &all[strindex_find(traces, csv_table_get(&s->runs, r, "trace"))];
+    const char *status = csv_table_get(&s->runs, r, "status");
+    double t;
+    x->runs++;
+    if (strcmp(status, "ok") != 0 && !x->marker) x->marker = marker_of(status);
+    if (strcmp(status, "ok") == 0 && measured_time(&s->runs, r, measure, &t))
+      add_sample(x, t, (double)run_memory_kb(&s->runs, r));
+    else x->left_out++;
+  }
+  return all;
+}
+
+static void free_samples(Samples *all, int n) {
+  for (int i = 0; i < n; i++) free(all[i].time), free(all[i].memory);
+  free(all);
+}
+
+static const char *why_missing(const Samples *x) {
+  if (!x || x->runs == 0) return "-";
+  if (x->n == 0) return x->marker ? x->marker : "n/a";
+  return NULL;
+}
+
+/* One trace's ratios; adds its samples to overall when it has some. */
+static void trace_ratio(TraceRatio *tr, const Samples *v, const Samples *b, RatioSamples *overall,
+                        int *noverall) {
+  const Samples *side[2] = {v, b};
+  for (int k = 0; k < 2; k++)
+    if (side[k]) tr->runs.used[k] = side[k]->n, tr->runs.left_out[k] = side[k]->left_out;
+  tr->missing = why_missing(v);
+  if (!tr->missing) tr->missing = why_missing(b);
+  if (tr->missing) return;
+  RatioSamples time = {v->time, b->time, v->n, b->n}, memory = {v->memory, b->memory, v->n, b->n};
+  tr->time = ratio_estimate(&time, 1);
+  tr->memory = ratio_estimate(&memory, 1);
+  overall[2 * *noverall] = time, overall[2 * *noverall + 1] = memory;
+  ++*noverall;
+}
+
+/* The geometric means of the traces' ratios in overall (time, memory
+** interleaved), when there are any. */
+static void overall_ratio(PairRatios *p, RatioSamples *overall, int n) {
+  p->overall_traces = n;
+  if (n == 0) return;
+  RatioSamples *time = xmalloc((size_t)n * sizeof *time), *memory = xmalloc((size_t)n * sizeof *memory);
+  for (int i = 0; i < n; i++) time[i] = overall[2 * i], memory[i] = overall[2 * i + 1];
+  p->time = ratio_estimate(time, n);
+  p->memory = ratio_estimate(memory, n);
+  free(time), free(memory);
+}
+
+static StrIndex trace_index(const Summary *s) {
+  StrIndex x = {0};
+  for (int t = 0; t < s->traces.n; t++) strindex_add(&x, s->traces.items[t]);
+  return x;
+}
+
+/* Pair p's ratios on every trace either side ran. */
+static void pair_ratios(Against *a, PairRatios *p) {
+  StrIndex index[2], all = {0};
+  Samples *samples[2];
+  const char *names[2] = {p->variant, p->base};
+  for (int k = 0; k < 2; k++) {
+    index[k] = trace_index(a->sides[k]);
+    samples[k] = collect(a->sides[k], &index[k], names[k], a->measure);
+    for (int t = 0; t < a->sides[k]->traces.n; t++) strindex_add(&all, a->sides[k]->traces.items[t]);
+  }
+  p->traces = xmalloc((size_t)(all.names.n + 1) * sizeof *p->traces);
+  RatioSamples *overall = xmalloc((size_t)(2 * all.names.n + 1) * sizeof *overall);
+  int noverall = 0;
+  for (int t = 0; t < all.names.n; t++) {
+    const Samples *side[2];
+    for (int k = 0; k < 2; k++) {
+      int i = strindex_find(&index[k], all.names.items[t]);
+      side[k] = i < 0 ? NULL : &samples[k][i];
+    }
+    if ((!side[0] || !side[0]->runs) && (!side[1] || !side[1]->runs)) continue;
+    TraceRatio *tr = &p->traces[p->ntraces++];
+    *tr = (TraceRatio){.trace = xstrdup(all.names.items[t])};
+    trace_ratio(tr, side[0], side[1], overall, &noverall);
+    for (int k = 0; tr->missing == NULL && k < 2; k++)
+      p->runs.used[k] += tr->runs.used[k], p->runs.left_out[k] += tr->runs.left_out[k];
+  }
+  overall_ratio(p, overall, noverall);
+  free(overall);
+  for (int k = 0; k < 2; k++) free_samples(samples[k], a->sides[k]->traces.n), strindex_free(&index[k]);
+  strindex_free(&all);
+}
+
+static int has_predictor(const Against *a, int side, const char *name, const char *spec) {
+  const Summary *s = a->sides[side];
+  if (strvec_find(&s->predictors, name) >= 0) return 1;
+  fprintf(stderr, "rp-report: --pair %s: no predictor '%s' in %s/runs.csv (it has:", spec, name, s->dir);
+  for (int p = 0; p < s->predictors.n; p++) fprintf(stderr, " %s", s->predictors.items[p]);
+  fputs(")\n", stderr);
+  return 0;
+}
+
+static void add_pair(Against *a, const char *variant, const char *base) {
+  a->pairs = xrealloc(a->pairs, (size_t)(a->npairs + 1) * sizeof *a->pairs);
+  a->pairs[a->npairs++] = (PairRatios){.variant = xstrdup(variant), .base = xstrdup(base)};
+}
+
+/* The pairs named in specs, each side checked; or every shared name. */
+static int choose_pairs(Against *a, const StrVec *specs) {
+  for (int i = 0; i < specs->n; i++) {
+    const char *spec = specs->items[i], *eq = strchr(spec, '=');
+    char *variant = xasprintf("%.*s", (int)(eq - spec), spec);
+    int ok = has_predictor(a, VARIANT, variant, spec) && has_predictor(a, BASE, eq + 1, spec);
+    if (ok) add_pair(a, variant, eq + 1);
+    free(variant);
+    if (!ok) return -1;
+  }
+  const StrVec *names = &a->sides[VARIANT]->predictors;
+  for (int p = 0; specs->n == 0 && p < names->n; p++)
+    if (strvec_find(&a->sides[BASE]->predictors, names->items[p]) >= 0)
+      add_pair(a, names->items[p], names->items[p]);
+  return 0;
+}
+
+int against_build(Against *a, const Summary *variant_side, const Summary *base_side,
+                  const StrVec *specs, const char *measure) {
+  *a = (Against){.sides = {variant_side, base_side}, .measure = measure};
+  if (choose_pairs(a, specs) != 0) {
+    against_free(a);
+    return -1;
+  }
+  for (int i = 0; i < a->npairs; i++) {
+    pair_ratios(a, &a->pairs[i]);
+    against_warn_pair(a, &a->pairs[i]);
+  }
+  return 0;
+}
+
+void against_free(Against *a) {
+  for (int i = 0; i < a->npairs; i++) {
+    PairRatios *p = &a->pairs[i];
+    for (int t = 0; t < p->ntraces; t++) free((char *)p->traces[t].trace);
+    free(p->traces), free((char *)p->variant), free((char *)p->base);
+  }
+  free(a->pairs);
+  strvec_free(&a->warnings);
+}

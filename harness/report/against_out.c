@@ -1,0 +1,186 @@
+/*
+** The ratios of variants against their bases as a table (OUT/ratios.md,
+** .tex with a heading and the warnings below, .csv bare) and as the
+** "ratios" member of report.json.  A row per pair and trace, then a row
+** per pair with the geometric mean over the traces that have ratios.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "against.h"
+#include "jsonwrite.h"
+#include "texttable.h"
+
+static const char *const header[] = {
+  "Variant", "Base", "Trace", "Runs used", "Runs left out", "Time ratio", "Time interval",
+  "Memory ratio", "Memory interval", "Interval", "Note",
+};
+
+/* Three significant digits, trailing zeros kept so the columns line up. */
+static char *format_ratio(double r) {
+  return r >= 100 ? xasprintf("%.0f", r) : xasprintf("%#.3g", r);
+}
+
+static char *format_interval(const Ratio *r) {
+  char *low = format_ratio(r->low), *high = format_ratio(r->high);
+  char *s = xasprintf("[%s, %s]", low, high);
+  free(low), free(high);
+  return s;
+}
+
+static char *format_note(const Ratio *time, const Ratio *memory) {
+  int t = ratio_spans_one(time), m = ratio_spans_one(memory);
+  if (t && m) return xstrdup("no measurable difference");
+  if (t) return xstrdup("no measurable difference in time");
+  if (m) return xstrdup("no measurable difference in memory");
+  return xstrdup("");
+}
+
+static void push_counts(StrVec *row, const int n[2]) {
+  strvec_push_owned(row, xasprintf("%d/%d", n[VARIANT], n[BASE]));
+}
+
+static void add_row(TextTable *t, const PairRatios *p, char *trace, const RunCounts *runs,
+                    const char *missing, const Ratio *time, const Ratio *memory) {
+  StrVec row = {0};
+  strvec_push(&row, p->variant);
+  strvec_push(&row, p->base);
+  strvec_push_owned(&row, trace);
+  push_counts(&row, runs->used);
+  push_counts(&row, runs->left_out);
+  const Ratio *r[2] = {time, memory};
+  for (int k = 0; k < 2; k++) {
+    strvec_push_owned(&row, missing ? xstrdup(missing) : format_ratio(r[k]->point));
+    strvec_push_owned(&row, missing ? xstrdup("-") : format_interval(r[k]));
+  }
+  strvec_push(&row, missing ? "-" : ratio_kind_name(time));
+  strvec_push_owned(&row, missing ? xstrdup("") : format_note(time, memory));
+  texttable_add_row(t, &row);
+}
+
+static void fill_table(TextTable *t, const Against *a) {
+  for (size_t i = 0; i < sizeof header / sizeof *header; i++) strvec_push(&t->header, header[i]);
+  for (int i = 0; i < a->npairs; i++) {
+    const PairRatios *p = &a->pairs[i];
+    for (int k = 0; k < p->ntraces; k++) {
+      const TraceRatio *tr = &p->traces[k];
+      add_row(t, p, xstrdup(tr->trace), &tr->runs, tr->missing, &tr->time, &tr->memory);
+    }
+    add_row(t, p, xasprintf("geometric mean (%d trace%s)", p->overall_traces, p->overall_traces == 1 ? "" : "s"), &p->runs,
+            p->overall_traces ? NULL : "-", &p->time, &p->memory);
+  }
+}
+
+/* The note under the table: what the numbers are, then the warnings. */
+static void fill_note(StrVec *note, const Against *a) {
+  strvec_push_owned(note, xasprintf(
+      "Ratio = variant / base of the medians over the runs that ended ok (time: %s; memory: peak); "
+      "below 1 = the variant takes less. Interval: bootstrap95 = 95 %% percentile bootstrap over "
+      "the repetitions (each side >= %d runs), min-max = from the smallest to the largest ratio "
+      "of a variant run to a base run (fewer runs). Runs used and left out: variant/base.",
+      a->measure, RATIO_MIN_BOOTSTRAP));
+  for (int i = 0; i < a->warnings.n; i++)
+    strvec_push_owned(note, xasprintf("Warning: %s", a->warnings.items[i]));
+}
+
+static int write_form(const Against *a, const TextTable *t, const StrVec *note, FILE *f,
+                      const char *format) {
+  if (!strcmp(format, "csv")) return texttable_write(t, f, format);
+  char *title = xasprintf("Ratios variant / base (time: %s)", a->measure);
+  int rc = write_titled_table(f, t, format, title, note, 3, 1);
+  free(title);
+  return rc;
+}
+
+int against_write_tables(const Against *a, const char *out_dir, const char *format) {
+  static const char *const forms[] = {"md", "tex", "csv"};
+  TextTable t = {0};
+  StrVec note = {0};
+  fill_table(&t, a);
+  fill_note(&note, a);
+  int rc = 0;
+  for (int i = 0; i < 3; i++) {
+    char *path = xasprintf("%s/ratios.%s", out_dir, forms[i]);
+    FILE *f = fopen(path, "w");
+    int bad = !f || write_form(a, &t, &note, f, forms[i]) != 0;
+    if ((f && fclose(f) != 0) || bad) {
+      fprintf(stderr, "rp-report: cannot write %s\n", path);
+      rc = -1;
+    }
+    free(path);
+  }
+  if (strcmp(format, "json") != 0 && write_form(a, &t, &note, stdout, format) != 0) rc = -1;
+  texttable_free(&t);
+  strvec_free(&note);
+  return rc;
+}
+
+static void json_ratio(FILE *f, const Ratio *r, int have) {
+  if (!have) {
+    fputs("null", f);
+    return;
+  }
+  fputc('{', f);
+  json_key(f, "ratio", 1), fprintf(f, "%.10g", r->point);
+  json_key(f, "low", 0), fprintf(f, "%.10g", r->low);
+  json_key(f, "high", 0), fprintf(f, "%.10g", r->high);
+  json_key(f, "interval", 0), json_string(f, ratio_kind_name(r));
+  json_key(f, "no_measurable_difference", 0), fputs(ratio_spans_one(r) ? "true" : "false", f);
+  fputc('}', f);
+}
+
+static void json_runs(FILE *f, const RunCounts *runs) {
+  const char *names[2] = {"variant", "base"};
+  for (int k = 0; k < 2; k++) {
+    json_key(f, names[k], 0);
+    fprintf(f, "{\"used\":%d,\"left_out\":%d}", runs->used[k], runs->left_out[k]);
+  }
+}
+
+static void json_trace(FILE *f, const TraceRatio *tr) {
+  fputc('{', f);
+  json_key(f, "trace", 1), json_string(f, tr->trace);
+  json_key(f, "status", 0), json_string(f, tr->missing ? tr->missing : "ok");
+  json_runs(f, &tr->runs);
+  json_key(f, "time", 0), json_ratio(f, &tr->time, !tr->missing);
+  json_key(f, "memory", 0), json_ratio(f, &tr->memory, !tr->missing);
+  fputc('}', f);
+}
+
+static void json_pair(FILE *f, const PairRatios *p) {
+  fputc('{', f);
+  json_key(f, "variant", 1), json_string(f, p->variant);
+  json_key(f, "base", 0), json_string(f, p->base);
+  json_key(f, "traces", 0), fputc('[', f);
+  for (int k = 0; k < p->ntraces; k++) {
+    if (k) fputc(',', f);
+    json_trace(f, &p->traces[k]);
+  }
+  fputc(']', f);
+  json_key(f, "overall", 0), fputc('{', f);
+  json_key(f, "traces", 1), fprintf(f, "%d", p->overall_traces);
+  json_runs(f, &p->runs);
+  json_key(f, "time", 0), json_ratio(f, &p->time, p->overall_traces > 0);
+  json_key(f, "memory", 0), json_ratio(f, &p->memory, p->overall_traces > 0);
+  fputs("}}", f);
+}
+
+void against_write_json(FILE *f, const Against *a) {
+  json_key(f, "ratios", 0), fputc('{', f);
+  json_key(f, "time", 1), json_string(f, a->measure);
+  json_key(f, "variant_results", 0), json_string(f, a->sides[VARIANT]->dir);
+  json_key(f, "base_results", 0), json_string(f, a->sides[BASE]->dir);
+  json_key(f, "warnings", 0), fputc('[', f);
+  for (int i = 0; i < a->warnings.n; i++) {
+    if (i) fputc(',', f);
+    json_string(f, a->warnings.items[i]);
+  }
+  fputc(']', f);
+  json_key(f, "pairs", 0), fputc('[', f);
+  for (int i = 0; i < a->npairs; i++) {
+    fputs(i ? ",\n" : "\n", f);
+    json_pair(f, &a->pairs[i]);
+  }
+  fputs("]}", f);
+}
