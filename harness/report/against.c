@@ -80,32 +80,34 @@ static const char *why_missing(const Samples *x) {
   return NULL;
 }
 
-/* One trace's ratios; adds its samples to overall when it has some. */
-static void trace_ratio(TraceRatio *tr, const Samples *v, const Samples *b, RatioSamples *overall,
-                        int *noverall) {
+/* One trace's run counts and why it has no ratio; when it has, its samples
+** go to time[*n] and memory[*n], and *n grows. */
+static void trace_samples(TraceRatio *tr, const Samples *v, const Samples *b, RatioSamples *time,
+                          RatioSamples *memory, int *n) {
   const Samples *side[2] = {v, b};
   for (int k = 0; k < 2; k++)
     if (side[k]) tr->runs.used[k] = side[k]->n, tr->runs.left_out[k] = side[k]->left_out;
   tr->missing = why_missing(v);
   if (!tr->missing) tr->missing = why_missing(b);
   if (tr->missing) return;
-  RatioSamples time = {v->time, b->time, v->n, b->n}, memory = {v->memory, b->memory, v->n, b->n};
-  tr->time = ratio_estimate(&time, 1);
-  tr->memory = ratio_estimate(&memory, 1);
-  overall[2 * *noverall] = time, overall[2 * *noverall + 1] = memory;
-  ++*noverall;
+  time[*n] = (RatioSamples){v->time, b->time, v->n, b->n};
+  memory[*n] = (RatioSamples){v->memory, b->memory, v->n, b->n};
+  ++*n;
 }
 
-/* The geometric means of the traces' ratios in overall (time, memory
-** interleaved), when there are any. */
-static void overall_ratio(PairRatios *p, RatioSamples *overall, int n) {
+/* The ratios of the n traces with samples (in p->traces order, skipping
+** those with none), and their geometric means. */
+static void estimate(PairRatios *p, const RatioSamples *time, const RatioSamples *memory, int n) {
   p->overall_traces = n;
   if (n == 0) return;
-  RatioSamples *time = xmalloc((size_t)n * sizeof *time), *memory = xmalloc((size_t)n * sizeof *memory);
-  for (int i = 0; i < n; i++) time[i] = overall[2 * i], memory[i] = overall[2 * i + 1];
-  p->time = ratio_estimate(time, n);
-  p->memory = ratio_estimate(memory, n);
-  free(time), free(memory);
+  Ratio *per_trace = xmalloc((size_t)n * sizeof *per_trace);
+  p->time = ratio_estimate(time, n, per_trace);
+  for (int t = 0, i = 0; t < p->ntraces; t++)
+    if (!p->traces[t].missing) p->traces[t].time = per_trace[i++];
+  p->memory = ratio_estimate(memory, n, per_trace);
+  for (int t = 0, i = 0; t < p->ntraces; t++)
+    if (!p->traces[t].missing) p->traces[t].memory = per_trace[i++];
+  free(per_trace);
 }
 
 static StrIndex trace_index(const Summary *s) {
@@ -125,8 +127,9 @@ static void pair_ratios(Against *a, PairRatios *p) {
     for (int t = 0; t < a->sides[k]->traces.n; t++) strindex_add(&all, a->sides[k]->traces.items[t]);
   }
   p->traces = xmalloc((size_t)(all.names.n + 1) * sizeof *p->traces);
-  RatioSamples *overall = xmalloc((size_t)(2 * all.names.n + 1) * sizeof *overall);
-  int noverall = 0;
+  RatioSamples *time = xmalloc((size_t)(all.names.n + 1) * sizeof *time);
+  RatioSamples *memory = xmalloc((size_t)(all.names.n + 1) * sizeof *memory);
+  int n = 0;
   for (int t = 0; t < all.names.n; t++) {
     const Samples *side[2];
     for (int k = 0; k < 2; k++) {
@@ -136,12 +139,12 @@ static void pair_ratios(Against *a, PairRatios *p) {
     if ((!side[0] || !side[0]->runs) && (!side[1] || !side[1]->runs)) continue;
     TraceRatio *tr = &p->traces[p->ntraces++];
     *tr = (TraceRatio){.trace = xstrdup(all.names.items[t])};
-    trace_ratio(tr, side[0], side[1], overall, &noverall);
+    trace_samples(tr, side[0], side[1], time, memory, &n);
     for (int k = 0; tr->missing == NULL && k < 2; k++)
       p->runs.used[k] += tr->runs.used[k], p->runs.left_out[k] += tr->runs.left_out[k];
   }
-  overall_ratio(p, overall, noverall);
-  free(overall);
+  estimate(p, time, memory, n);
+  free(time), free(memory);
   for (int k = 0; k < 2; k++) free_samples(samples[k], a->sides[k]->traces.n), strindex_free(&index[k]);
   strindex_free(&all);
 }

@@ -38,9 +38,12 @@ typedef struct Ratio {
   int traces; /* how many traces the geometric mean is over */
 } Ratio;
 
-/* The geometric mean over t[0..n-1] (n >= 1) of each trace's ratio of
-** medians, with its interval. */
-Ratio ratio_estimate(const RatioSamples *t, int n);
+/* Each trace's ratio of medians in per_trace[0..n-1] (n >= 1), and
+** returned their geometric mean, each with its interval.  The mean's
+** bootstrap replicates are the geometric means of the traces' replicates
+** (trace i draws from a stream of its own, so its interval does not depend
+** on the other traces). */
+Ratio ratio_estimate(const RatioSamples *t, int n, Ratio *per_trace);
 /* Whether the interval holds 1: no measurable difference. */
 int ratio_spans_one(const Ratio *r);
 /* "bootstrap95" or "min-max". */
