@@ -6,10 +6,11 @@
 #include "against.h"
 #include "strindex.h"
 
-/* Below the timer's resolution (and the 1 ms analysis_ms counts in) a
-** time says nothing, and a ratio to 0 is none: times are floored at 1 ms,
-** peaks at 1 KiB. */
+/* A ratio to 0 is none: a value below the finest step its column is
+** written in counts as that step (wall_s, user_s, sys_s: 1 ms; analysis_ms:
+** 1 us; a peak: 1 KiB). */
 #define TIME_FLOOR_S 0.001
+#define ANALYSIS_FLOOR_S 0.000001
 #define MEMORY_FLOOR_KB 1.0
 
 /* The repetitions of one predictor on one trace, on one side. */
@@ -34,9 +35,10 @@ static int measured_time(const CsvTable *runs, int r, const char *measure, doubl
                                          : !strcmp(measure, "cpu") ? "user_s" : "analysis_ms");
   const char *b = !strcmp(measure, "cpu") ? csv_table_get(runs, r, "sys_s") : "0";
   if (!a[0] || !b[0]) return 0;
-  *t = atof(a) + atof(b);
-  if (!strcmp(measure, "analysis")) *t /= 1000;
-  if (*t < TIME_FLOOR_S) *t = TIME_FLOOR_S;
+  int analysis = !strcmp(measure, "analysis");
+  double floor = analysis ? ANALYSIS_FLOOR_S : TIME_FLOOR_S;
+  *t = (atof(a) + atof(b)) / (analysis ? 1000 : 1);
+  if (*t < floor) *t = floor;
   return 1;
 }
 

@@ -88,6 +88,16 @@ expect_eq "no analysis_ms: n/a, runs left out" \
   "$(get "[(t['status'], t['base']['left_out'], t['time']) for t in r['pairs'][0]['traces']]")" \
   "[('n/a', 5, None), ('n/a', 5, None)]"
 grep -q "hb / reader: no trace where both ended ok: no ratio" err || fail "no ratio: $(cat err)"
+# Zero and sub-millisecond times: wall and cpu count as 1 ms at least (their
+# columns' step), analysis_ms as 1 us, so 0.5 ms against 0.25 ms is 2.
+folder tiny <<'EOF'
+v a ok 0.000 0 0 10 0.5
+b a ok 0.001 0 0 10 0.25
+EOF
+for m in wall:1 cpu:1 analysis:2; do
+  report_json tiny --pair v=b --time "${m%:*}" || fail "tiny $m: exit $?"
+  expect_eq "tiny times, $m" "$(get "r['pairs'][0]['traces'][0]['time']['ratio']")" "${m#*:}"
+done
 # A do-nothing reader as the base, by wall time: hb / reader on t2 = 1.5 / 0.5.
 report_json one --pair hb=reader
 expect_eq "hb vs a reader" "$(get "r['pairs'][0]['traces'][1]['time']['ratio']")" 3
