@@ -179,6 +179,9 @@ static int choose_pairs(Against *a, const StrVec *specs) {
   for (int p = 0; specs->n == 0 && p < names->n; p++)
     if (strvec_find(&a->sides[BASE]->predictors, names->items[p]) >= 0)
       add_pair(a, names->items[p], names->items[p]);
+  if (a->npairs == 0)
+    against_warn(a, "no predictor name in both %s and %s: no ratios (name pairs with --pair VARIANT=BASE)",
+                 a->sides[VARIANT]->dir, a->sides[BASE]->dir);
   return 0;
 }
 

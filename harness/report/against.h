@@ -65,6 +65,8 @@ void against_free(Against *a);
 /* against_warn.c: adds to a->warnings (and says on stderr) where the sides
 ** of pair p were not measured alike, or a ratio cannot tell them apart. */
 void against_warn_pair(Against *a, const PairRatios *p);
+/* Adds one warning, and says it on stderr. */
+void against_warn(Against *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* against_out.c: OUT/ratios.{md,tex,csv}, the table printed on stdout in
 ** format (none for json); and the "ratios" member of report.json. */

@@ -68,8 +68,7 @@ static char *jobs(const Summary *s) {
   return joined(&vals);
 }
 
-static void warn(Against *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void warn(Against *a, const char *fmt, ...) {
+void against_warn(Against *a, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *msg;
@@ -84,7 +83,7 @@ static void warn(Against *a, const char *fmt, ...) {
 static void warn_unlike(Against *a, const PairRatios *p, const char *what, char *v, char *b) {
   int folders = a->sides[VARIANT] != a->sides[BASE];
   if (strcmp(v, b) != 0)
-    warn(a, "%s / %s: different %s: %s (%s%s%s) vs %s (%s%s%s)", p->variant, p->base, what, v,
+    against_warn(a, "%s / %s: different %s: %s (%s%s%s) vs %s (%s%s%s)", p->variant, p->base, what, v,
          p->variant, folders ? " in " : "", folders ? a->sides[VARIANT]->dir : "", b, p->base,
          folders ? " in " : "", folders ? a->sides[BASE]->dir : "");
   free(v), free(b);
@@ -92,14 +91,14 @@ static void warn_unlike(Against *a, const PairRatios *p, const char *what, char 
 
 static void warn_spread(Against *a, const PairRatios *p) {
   if (p->overall_traces == 0) {
-    warn(a, "%s / %s: no trace where both ended ok: no ratio", p->variant, p->base);
+    against_warn(a, "%s / %s: no trace where both ended ok: no ratio", p->variant, p->base);
     return;
   }
   const Ratio *r[2] = {&p->time, &p->memory};
   const char *what[2] = {"time", "memory"};
   for (int k = 0; k < 2; k++)
     if (ratio_spans_one(r[k]))
-      warn(a, "%s / %s: no measurable difference in %s over %d trace%s (%s interval %.3g to %.3g holds 1)",
+      against_warn(a, "%s / %s: no measurable difference in %s over %d trace%s (%s interval %.3g to %.3g holds 1)",
            p->variant, p->base, what[k], p->overall_traces, p->overall_traces == 1 ? "" : "s",
            ratio_kind_name(r[k]), r[k]->low, r[k]->high);
 }

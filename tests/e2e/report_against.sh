@@ -138,6 +138,15 @@ python3 -c "import json; assert json.load(open('out.json'))['compare']" || fail 
 report_json one --against base --pair hbvar=hb
 expect_eq "across folders" "$(get "r['pairs'][0]['overall']['time']['ratio']")" 2
 
+# No shared name: no ratios, and a word on how to pair other names.
+rows_one | sed 's/^hb /hbnew /; s/^hbvar /hbvarnew /; s/^reader /readernew /' | folder renamed
+report_json renamed --against base || fail "no shared name: exit $?"
+expect_eq "no shared name: no pairs" "$(get "r['pairs']")" "[]"
+grep -q "warning: no predictor name in both renamed and base: no ratios (name pairs with --pair VARIANT=BASE)" err \
+  || fail "no shared name: $(cat err)"
+report_json renamed --against base --pair hbvarnew=hb
+expect_eq "renamed, paired" "$(get "r['pairs'][0]['overall']['time']['ratio']")" 2
+
 # Each difference of the conditions warns, on stderr and in the JSON.
 differs() {  # WHAT EXPECTED-WARNING: base2 made by the caller
   report_json one --against base2 --pair hbvar=hb || fail "$1: exit $?"
