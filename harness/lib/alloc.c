@@ -31,12 +31,16 @@ char *xstrdup(const char *s) {
   return copy;
 }
 
+char *xvasprintf(const char *fmt, va_list ap) {
+  char *s;
+  if (vasprintf(&s, fmt, ap) < 0) xalloc_die();
+  return s;
+}
+
 char *xasprintf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s;
-  int n = vasprintf(&s, fmt, ap);
+  char *s = xvasprintf(fmt, ap);
   va_end(ap);
-  if (n < 0) xalloc_die();
   return s;
 }

@@ -6,12 +6,14 @@
 */
 #ifndef HARNESS_ALLOC_H
 #define HARNESS_ALLOC_H
+#include <stdarg.h>
 #include <stddef.h>
 
 void *xmalloc(size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 /* Says "out of memory" and exits 3: for an allocation made some other way
 ** (open_memstream) that failed. */
 _Noreturn void xalloc_die(void);

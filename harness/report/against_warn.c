@@ -71,10 +71,8 @@ static char *jobs(const Summary *s) {
 void against_warn(Against *a, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *msg;
-  int n = vasprintf(&msg, fmt, ap);
+  char *msg = xvasprintf(fmt, ap);
   va_end(ap);
-  if (n < 0) xalloc_die();
   fprintf(stderr, "rp-report: warning: %s\n", msg);
   strvec_push_owned(&a->warnings, msg);
 }
