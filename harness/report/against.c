@@ -6,11 +6,19 @@
 #include "against.h"
 #include "strindex.h"
 
-/* A ratio to 0 is none: a value below the finest step its column is
-** written in counts as that step (wall_s, user_s, sys_s: 1 ms; analysis_ms:
-** 1 us; a peak: 1 KiB). */
-#define TIME_FLOOR_S 0.001
-#define ANALYSIS_FLOOR_S 0.000001
+/* What --time takes from a row: the sum of its columns, scaled to
+** seconds.  A ratio to 0 is none: a time below the finest step its columns
+** are written in counts as that step (1 ms for wall_s, user_s, sys_s; 1 us
+** for analysis_ms), a peak below 1 KiB as 1 KiB. */
+typedef struct TimeMeasure {
+  const char *name, *columns[2];
+  double scale, floor_s;
+} TimeMeasure;
+static const TimeMeasure time_measures[] = {
+  {"wall", {"wall_s", NULL}, 1, 0.001},
+  {"cpu", {"user_s", "sys_s"}, 1, 0.001},
+  {"analysis", {"analysis_ms", NULL}, 0.001, 0.000001},
+};
 #define MEMORY_FLOOR_KB 1.0
 
 /* The repetitions of one predictor on one trace, on one side. */
@@ -25,20 +33,23 @@ int pair_spec_valid(const char *spec) {
   return eq && eq > spec && eq[1] && !strchr(eq + 1, '=');
 }
 
-int time_measure_valid(const char *measure) {
-  return !strcmp(measure, "wall") || !strcmp(measure, "cpu") || !strcmp(measure, "analysis");
+static const TimeMeasure *time_measure(const char *name) {
+  for (size_t i = 0; i < sizeof time_measures / sizeof *time_measures; i++)
+    if (strcmp(name, time_measures[i].name) == 0) return &time_measures[i];
+  return NULL;
 }
 
-/* The measure of row r in seconds, if the row has it. */
-static int measured_time(const CsvTable *runs, int r, const char *measure, double *t) {
-  const char *a = csv_table_get(runs, r, !strcmp(measure, "wall") ? "wall_s"
-                                         : !strcmp(measure, "cpu") ? "user_s" : "analysis_ms");
-  const char *b = !strcmp(measure, "cpu") ? csv_table_get(runs, r, "sys_s") : "0";
-  if (!a[0] || !b[0]) return 0;
-  int analysis = !strcmp(measure, "analysis");
-  double floor = analysis ? ANALYSIS_FLOOR_S : TIME_FLOOR_S;
-  *t = (atof(a) + atof(b)) / (analysis ? 1000 : 1);
-  if (*t < floor) *t = floor;
+int time_measure_valid(const char *measure) { return time_measure(measure) != NULL; }
+
+/* The time of row r in seconds, if the row has every column of m. */
+static int measured_time(const CsvTable *runs, int r, const TimeMeasure *m, double *t) {
+  double sum = 0;
+  for (int i = 0; i < 2 && m->columns[i]; i++) {
+    const char *v = csv_table_get(runs, r, m->columns[i]);
+    if (!v[0]) return 0;
+    sum += atof(v);
+  }
+  *t = sum * m->scale < m->floor_s ? m->floor_s : sum * m->scale;
   return 1;
 }
 
@@ -54,7 +65,7 @@ static void add_sample(Samples *x, double time, double memory) {
 
 /* The samples of predictor on every trace of s, indexed like s->traces. */
 static Samples *collect(const Summary *s, const StrIndex *traces, const char *predictor,
-                        const char *measure) {
+                        const TimeMeasure *measure) {
   Samples *all = xmalloc((size_t)(s->traces.n + 1) * sizeof *all);
   memset(all, 0, (size_t)(s->traces.n + 1) * sizeof *all);
   for (int r = 0; r < s->runs.nrows; r++) {
@@ -125,7 +136,7 @@ static void pair_ratios(Against *a, PairRatios *p) {
   const char *names[2] = {p->variant, p->base};
   for (int k = 0; k < 2; k++) {
     index[k] = trace_index(a->sides[k]);
-    samples[k] = collect(a->sides[k], &index[k], names[k], a->measure);
+    samples[k] = collect(a->sides[k], &index[k], names[k], time_measure(a->measure));
     for (int t = 0; t < a->sides[k]->traces.n; t++) strindex_add(&all, a->sides[k]->traces.items[t]);
   }
   p->traces = xmalloc((size_t)(all.names.n + 1) * sizeof *p->traces);
