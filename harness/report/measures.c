@@ -14,6 +14,7 @@
 #include "alloc.h"
 #include "report.h"
 #include "texttable.h"
+#include "titled.h"
 
 /* Stats columns that qualify a predictor's races (M2's completeness and set
 ** C, DC's vindication verdicts) or count other bugs (SeqCheck), shown for
@@ -64,35 +65,31 @@ static void count_note(const Summary *s, const char *column, StrVec *note) {
                                       predictor_guarantee(s->predictors.items[p])));
 }
 
-static void per_predictor_header(const Summary *s, TextTable *t) {
-  strvec_push(&t->header, "Trace");
-  for (int p = 0; p < s->predictors.n; p++) strvec_push(&t->header, s->predictors.items[p]);
+static TitledTable *per_predictor_table(const Summary *s, TableList *l, char *title) {
+  TitledTable *t = table_list_add(l, title, 1, 1);
+  titled_column(t, xstrdup("Trace"), -1);
+  for (int p = 0; p < s->predictors.n; p++) titled_column(t, xstrdup(s->predictors.items[p]), p);
+  return t;
 }
 
-static int write_measure(FILE *f, const Summary *s, const char *format, const Measure *m) {
-  TextTable t = {0};
-  per_predictor_header(s, &t);
+static void add_measure(TableList *l, const Summary *s, const Measure *m) {
+  TitledTable *t = per_predictor_table(s, l, xstrdup(m->title));
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
     for (int p = 0; p < s->predictors.n; p++)
       strvec_push_owned(&row, m->format(s, summary_cell(s, tr, p), m->column));
-    texttable_add_row(&t, &row);
+    texttable_add_row(&t->table, &row);
   }
-  StrVec note = {0};
-  if (m->column) count_note(s, m->column, &note);
-  else strvec_push(&note, "TO/MO/ERR: some repetition did not end ok (time limit, memory limit, "
-                          "error), so no value is given; -: no run.");
-  int rc = write_titled_table(f, &t, format, m->title, &note, 1, 1);
-  strvec_free(&note);
-  texttable_free(&t);
-  return rc;
+  if (m->column) count_note(s, m->column, &t->note);
+  else strvec_push(&t->note, "TO/MO/ERR: some repetition did not end ok (time limit, memory limit, "
+                             "error), so no value is given; -: no run.");
 }
 
-static int write_shapes(FILE *f, const Summary *s, const char *format) {
-  TextTable t = {0};
+static void add_shapes(TableList *l, const Summary *s) {
+  TitledTable *t = table_list_add(l, xstrdup("Traces"), 5, 1);
   const char *const fixed[] = {"Trace", "Events", "Threads", "Locks", "Vars"};
-  for (int i = 0; i < 5; i++) strvec_push(&t.header, fixed[i]);
+  for (int i = 0; i < 5; i++) titled_column(t, xstrdup(fixed[i]), -1);
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
@@ -100,11 +97,8 @@ static int write_shapes(FILE *f, const Summary *s, const char *format) {
       const char *v = s->shapes[tr * SHAPE_COLUMNS + k];
       strvec_push(&row, v[0] ? v : "-");
     }
-    texttable_add_row(&t, &row);
+    texttable_add_row(&t->table, &row);
   }
-  int rc = write_titled_table(f, &t, format, "Traces", NULL, 5, 1);
-  texttable_free(&t);
-  return rc;
 }
 
 /* Whether predictor p wrote verdict column v on some trace. */
@@ -115,40 +109,31 @@ static int has_verdict(const Summary *s, int p, int v) {
 }
 
 /* The verdicts table, when some predictor wrote a verdict column. */
-static int write_verdicts(FILE *f, const Summary *s, const char *format) {
-  TextTable t = {0};
-  StrVec note = {0};
-  int used[VERDICT_COLUMNS] = {0};
-  strvec_push(&t.header, "Trace");
+static void add_verdicts(TableList *l, const Summary *s) {
+  int used[VERDICT_COLUMNS] = {0}, any = 0;
   for (int p = 0; p < s->predictors.n; p++)
     for (int v = 0; v < VERDICT_COLUMNS; v++)
-      if (has_verdict(s, p, v)) {
-        strvec_push_owned(&t.header, xasprintf("%s %s", s->predictors.items[p], verdict_columns[v][1]));
-        used[v] = 1;
-      }
+      if (has_verdict(s, p, v)) used[v] = any = 1;
+  if (!any) return;
+  TitledTable *t = table_list_add(l, xstrdup("Verdicts the predictors add"), 1, 1);
+  titled_column(t, xstrdup("Trace"), -1);
+  for (int p = 0; p < s->predictors.n; p++)
+    for (int v = 0; v < VERDICT_COLUMNS; v++)
+      if (has_verdict(s, p, v))
+        titled_column(t, xasprintf("%s %s", s->predictors.items[p], verdict_columns[v][1]), p);
   for (int v = 0; v < VERDICT_COLUMNS; v++)
-    if (used[v]) strvec_push_owned(&note, xasprintf("%s: %s.", verdict_columns[v][1], verdict_columns[v][2]));
-  for (int tr = 0; tr < s->traces.n && t.header.n > 1; tr++) {
+    if (used[v]) strvec_push_owned(&t->note, xasprintf("%s: %s.", verdict_columns[v][1], verdict_columns[v][2]));
+  for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
     for (int p = 0; p < s->predictors.n; p++)
       for (int v = 0; v < VERDICT_COLUMNS; v++)
         if (has_verdict(s, p, v)) strvec_push_owned(&row, format_count(s, summary_cell(s, tr, p), verdict_columns[v][0]));
-    texttable_add_row(&t, &row);
+    texttable_add_row(&t->table, &row);
   }
-  int rc = 0;
-  if (t.header.n > 1) {
-    fputc('\n', f);
-    rc = write_titled_table(f, &t, format, "Verdicts the predictors add", &note, 1, 1);
-  }
-  strvec_free(&note);
-  texttable_free(&t);
-  return rc;
 }
 
-/* All the tables, in md or tex, to f. */
-static int write_all(FILE *f, const Summary *s, const char *format, const char *count_column,
-                     const char *count_label) {
+void report_tables(const Summary *s, const char *count_column, const char *count_label, TableList *l) {
   Measure measures[] = {
     {"Racy events", "racy_events", format_count},
     {"Distinct location pairs", "racy_location_pairs", format_count},
@@ -158,16 +143,24 @@ static int write_all(FILE *f, const Summary *s, const char *format, const char *
   };
   char *title = xasprintf("Races (%s)", count_label);
   measures[2].title = title;
-  int rc = write_shapes(f, s, format);
+  add_shapes(l, s);
   for (size_t i = 0; i < sizeof measures / sizeof *measures; i++) {
     if (i == 2 && (!strcmp(count_column, "racy_events") || !strcmp(count_column, "racy_location_pairs")))
       continue;
-    fputc('\n', f);
-    rc |= write_measure(f, s, format, &measures[i]);
+    add_measure(l, s, &measures[i]);
   }
-  rc |= write_verdicts(f, s, format);
+  add_verdicts(l, s);
   free(title);
-  return rc || ferror(f) ? -1 : 0;
+}
+
+/* All the tables, in md or tex, to f. */
+static int write_all(FILE *f, const Summary *s, const char *format, const char *count_column,
+                     const char *count_label) {
+  TableList l = {0};
+  report_tables(s, count_column, count_label, &l);
+  int rc = write_table_list(f, &l, format);
+  table_list_free(&l);
+  return rc;
 }
 
 /* table.csv: one row per trace and predictor, for machines. */

@@ -15,6 +15,7 @@
 #include "report.h"
 #include "strindex.h"
 #include "texttable.h"
+#include "titled.h"
 
 /* The distinct location pairs of a race report, each as "a\x1f" "b" with
 ** a <= b.  Returns 0, or -1 when the report cannot be read. */
@@ -82,26 +83,28 @@ static void add_trace_rows(const Summary *s, int t, TextTable *table) {
   free(pairs), free(have);
 }
 
+void who_finds_table(const Summary *s, TableList *l) {
+  TitledTable *t = table_list_add(
+    l, xstrdup("Who finds what: location pairs the row's predictor reports and the column's does not"), 3, 1);
+  t->predictor_column = 1;
+  titled_column(t, xstrdup("Trace"), -1);
+  titled_column(t, xstrdup("Reports"), -1);
+  titled_column(t, xstrdup("loc. pairs"), -1);
+  for (int p = 0; p < s->predictors.n; p++) titled_column(t, xasprintf("not %s", s->predictors.items[p]), p);
+  for (int tr = 0; tr < s->traces.n; tr++) add_trace_rows(s, tr, &t->table);
+  strvec_push(&t->note, "TO/MO/ERR: the row's or the column's predictor has no ok run on the trace; "
+                        "-: no run, or no readable race report.");
+}
+
 int write_who_finds_what(const Summary *s, const char *out_dir, const char *format) {
-  TextTable t = {0};
-  strvec_push(&t.header, "Trace");
-  strvec_push(&t.header, "Reports");
-  strvec_push(&t.header, "loc. pairs");
-  for (int p = 0; p < s->predictors.n; p++)
-    strvec_push_owned(&t.header, xasprintf("not %s", s->predictors.items[p]));
-  for (int tr = 0; tr < s->traces.n; tr++) add_trace_rows(s, tr, &t);
+  TableList l = {0};
+  who_finds_table(s, &l);
   /* The files only ("json" prints nothing); on stdout with a heading and a note. */
-  int rc = write_table_forms(&t, out_dir, "whofinds", "json", 3, 1);
+  int rc = write_table_forms(&l.items[0].table, out_dir, "whofinds", "json", 3, 1);
   if (!strcmp(format, "md") || !strcmp(format, "tex")) {
-    StrVec note = {0};
-    strvec_push(&note, "TO/MO/ERR: the row's or the column's predictor has no ok run on the trace; "
-                       "-: no run, or no readable race report.");
     fputc('\n', stdout);
-    rc |= write_titled_table(stdout, &t, format,
-                             "Who finds what: location pairs the row's predictor reports and the column's does not",
-                             &note, 3, 1);
-    strvec_free(&note);
+    rc |= write_table_list(stdout, &l, format);
   }
-  texttable_free(&t);
+  table_list_free(&l);
   return rc;
 }
