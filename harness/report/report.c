@@ -1,7 +1,7 @@
 /*
 ** rp report RESULTS [--format md|tex|csv] [--count KIND] [--against OTHER]
 **                   [--pair VARIANT=BASE]... [--time wall|cpu|analysis]
-**                   [--out DIR] [--no-plots]
+**                   [--out DIR] [--no-plots] [--html FILE]
 **
 ** Writes DIR/table.{md,tex,csv} (a table per measure), DIR/whofinds.{md,tex,csv},
 ** with --against also DIR/compare.{md,tex,csv}, with --against or --pair
@@ -21,6 +21,7 @@
 #include "against.h"
 #include "alloc.h"
 #include "cmdline.h"
+#include "html.h"
 #include "report.h"
 
 static const char usage_text[] =
@@ -39,6 +40,7 @@ static const char usage_text[] =
   "                  analysis (the predictor's own analysis_ms)\n"
   "  --out DIR       where tables and plots go (default RESULTS/report)\n"
   "  --no-plots      tables only\n"
+  "  --html FILE     also the whole report as one self-contained web page\n"
   "  --help, --version\n"
   "Exit status: 0, 1 usage, 2 unreadable or damaged results, 3 an output cannot be\n"
   "written, 4 a plot did not draw cleanly.\n";
@@ -52,7 +54,7 @@ static const char *const count_kinds[][2] = {
 };
 
 typedef struct Options {
-  const char *results, *format, *count, *against, *out, *time;
+  const char *results, *format, *count, *against, *out, *time, *html;
   StrVec pairs; /* VARIANT=BASE */
   int plots;
 } Options;
@@ -69,7 +71,8 @@ static int parse_options(int argc, char **argv, Options *o) {
     {"format", required_argument, 0, 'f'}, {"count", required_argument, 0, 'c'},
     {"against", required_argument, 0, 'a'}, {"out", required_argument, 0, 'o'},
     {"no-plots", no_argument, 0, 'n'}, {"pair", required_argument, 0, 'p'},
-    {"time", required_argument, 0, 't'}, {"help", no_argument, 0, 'h'},
+    {"time", required_argument, 0, 't'}, {"html", required_argument, 0, 'H'},
+    {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   *o = (Options){.format = "md", .count = "racy-events", .time = "wall", .plots = 1};
@@ -88,6 +91,7 @@ static int parse_options(int argc, char **argv, Options *o) {
       strvec_push(&o->pairs, optarg);
       break;
     case 't': o->time = optarg; break;
+    case 'H': o->html = optarg; break;
     case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
@@ -144,6 +148,9 @@ static int report(const Options *o) {
     rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
+  /* A plot gnuplot drew with a warning still goes on the page. */
+  HtmlReport page = {&now, o->html, column, o->count, out, o->plots ? &scripts : NULL};
+  if ((rc == 0 || rc == EXIT_INTERNAL) && o->html && write_html(&page) != 0) rc = EXIT_RESOURCES;
   strvec_free(&scripts);
   free(out);
   if (with_ratios) against_free(&against);

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# rp report --html in a real browser (Debian's chromium, headless): the page
+# of a small rp bench folder (crafted traces, one with a hostile name, a
+# crashing run) loads without a script or console error, sorts a table by a
+# column given in the URL's fragment, filters by status, draws a non-empty
+# screenshot, links each run's files relative to the page, holds no URL, and
+# shows the hostile name as text.  Skipped, saying so, only when chromium is
+# missing and cannot be installed.  RP_KEEP_TMP=1 keeps the folder (and the
+# screenshot) whose path it prints.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fail() { echo "FAIL: $*"; exit 1; }
+if ! command -v chromium >/dev/null && [ "$(id -u)" -eq 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || true
+fi
+if ! command -v chromium >/dev/null; then
+  echo "skip: chromium is not installed and cannot be (needs root; scripts/install-deps lists it)"
+  exit 0
+fi
+tmp=$(mktemp -d)
+[ "${RP_KEEP_TMP:-0}" = 1 ] || trap 'rm -rf "$tmp"' EXIT
+
+# The folder: two real predictors and the fake one over two crafted traces, a
+# trace named like markup, and one the fake predictor crashes on.
+w=$tmp/work
+mkdir -p "$w/traces" "$tmp/pages"
+cp tests/fixtures/harness/fake-predictor "$w/"
+cp datasets/crafted/m2-fig1a.std datasets/crafted/notes-example1.std tests/fixtures/harness/traces/crashy.std "$w/traces/"
+hostile=$'<script>\'"&amp;\nz'
+cp datasets/crafted/notes-example1.std "$w/traces/$hostile.std"
+printf 'predictors: hb wcp ./fake-predictor\ntraces: traces/*.std\ntimeout: 20\n' >"$w/p.plan"
+(cd "$w" && rp bench p.plan --results res 2>"$tmp/bench.log") || { cat "$tmp/bench.log"; fail "rp bench"; }
+# rp bench makes a trace's name safe (its file name keeps the markup, and
+# goes into DIR/meta); a runs.csv from elsewhere need not be: put it back.
+python3 - "$w/res/runs.csv" "$hostile" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+for r in rows[1:]:
+    if r[1].startswith("_script"): r[1] = sys.argv[2]
+csv.writer(open(sys.argv[1], "w", newline=""), lineterminator="\n").writerows(rows)
+PY
+page=$tmp/pages/report.html
+rp report "$w/res" --html "$page" >/dev/null 2>"$tmp/report.log" || { cat "$tmp/report.log"; fail "rp report --html"; }
+[ ! -s "$tmp/report.log" ] || { cat "$tmp/report.log"; fail "rp report --html said something"; }
+
+# Self-contained: no URL at all (the content security policy forbids fetches too).
+if grep -Eno 'https?://' "$page"; then fail "the page holds a URL"; fi
+grep -q '<svg' "$page" || fail "no inline SVG plot"
+# The same table model as the Markdown: a table per heading of table.md.
+[ "$(grep -c '<table id="table' "$page")" -eq "$(grep -c '^### ' "$w/res/report/table.md")" ] \
+  || fail "the page's tables are not table.md's"
+
+browse() {  # chromium headless with its own profile, console messages on stderr
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+    --user-data-dir="$tmp/profile" --enable-logging=stderr --v=0 "$@"
+}
+# rows FILE ID: the cell texts of table ID's visible body rows, as JSON lines
+rows() {
+  python3 - "$1" "$2" <<'PY'
+import html.parser, json, sys
+class Rows(html.parser.HTMLParser):
+    def __init__(self, want):
+        super().__init__(convert_charrefs=True)
+        self.want, self.inside, self.rows, self.cell = want, False, [], None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table": self.inside = a.get("id") == self.want
+        elif self.inside and tag == "tr": self.rows.append(None if "hidden" in a else [])
+        elif self.inside and tag in ("td", "th") and self.rows and self.rows[-1] is not None: self.cell = ""
+    def handle_endtag(self, tag):
+        if tag == "table": self.inside = False
+        if tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(self.cell); self.cell = None
+    def handle_data(self, data):
+        if self.cell is not None: self.cell += data
+p = Rows(sys.argv[2]); p.feed(open(sys.argv[1], encoding="utf-8").read())
+for r in p.rows[1:]:  # the first is the heading
+    if r is not None: print(json.dumps(r))
+PY
+}
+# (a) The page loads cleanly: its script ran to the end, counted no error, and
+# the browser logged no console message (an error, a refused fetch).
+browse --dump-dom "file://$page" >"$tmp/dom.html" 2>"$tmp/chromium.log" || fail "chromium --dump-dom"
+grep -q 'data-ready="1"' "$tmp/dom.html" || fail "the page's script did not finish"
+grep -q 'id="js-errors">0<' "$tmp/dom.html" || fail "script errors: $(grep -o 'id="js-errors">[^<]*' "$tmp/dom.html")"
+if grep ':CONSOLE' "$tmp/chromium.log"; then fail "console messages (above)"; fi
+echo "ok: the page loads without script or console errors"
+
+# The hostile name is text: ours is the only script, the title unchanged.
+[ "$(grep -c '<script' "$tmp/dom.html")" -eq 1 ] || fail "a name became a script element"
+grep -q '<title>rp report: ' "$tmp/dom.html" && ! grep -q 'pwned</title>' "$tmp/dom.html" || fail "title changed"
+rows "$tmp/dom.html" runs | python3 -c 'import json, sys
+want = sys.argv[1]
+assert any(json.loads(l)[1] == want for l in sys.stdin), "hostile trace name not shown as text"' "$hostile" \
+  || fail "hostile name"
+echo "ok: a trace named <script>, quotes, & and a line break renders as text"
+
+# (b) #sort=runs:1:desc clicks the Trace heading twice: the rows come out
+# sorted by trace, descending (ties in their order), which is not runs.csv's.
+rows "$tmp/dom.html" runs >"$tmp/before"
+browse --dump-dom "file://$page#sort=runs:1:desc" >"$tmp/sorted.html" 2>/dev/null || fail "chromium, sorted"
+rows "$tmp/sorted.html" runs >"$tmp/after"
+python3 - "$tmp/before" "$tmp/after" <<'PY' || fail "sorting by trace"
+import json, sys
+before, after = ([json.loads(l) for l in open(p)] for p in sys.argv[1:])
+want = sorted(before, key=lambda r: r[1], reverse=True)
+# Python's sort keeps ties in order only ascending; build it the page's way.
+want = [r for _, _, r in sorted(((r[1], -i, r) for i, r in enumerate(before)), reverse=True)]
+assert after == want, (after, want)
+assert after != before, "the order did not change"
+print("  traces before:", [r[1][:12] for r in before][:6], "\n  after:", [r[1][:12] for r in after][:6])
+PY
+grep -q 'aria-sort="descending"' "$tmp/sorted.html" || fail "the heading does not show the sort"
+echo "ok: sorting a column reorders the rows"
+
+# Filtering: #status=ERR leaves only the runs that did not end ok visible.
+browse --dump-dom "file://$page#status=ERR" >"$tmp/filtered.html" 2>/dev/null || fail "chromium, filtered"
+errs=$(rows "$tmp/filtered.html" runs | python3 -c 'import json, sys
+rows = [json.loads(l) for l in sys.stdin]
+assert rows and all(r[3] != "ok" for r in rows), rows
+print(len(rows))') || fail "status filter"
+[ "$errs" -eq 1 ] || fail "status filter: $errs rows, expected the one crash"
+echo "ok: the status filter leaves $errs run"
+
+# (c) A screenshot of the page: a PNG, not empty.
+browse --screenshot="$tmp/report.png" --window-size=1280,1600 "file://$page" >/dev/null 2>&1 || fail "screenshot"
+head -c 8 "$tmp/report.png" | od -An -c | grep -q 'P   N   G' || fail "not a PNG"
+[ "$(stat -c %s "$tmp/report.png")" -gt 20000 ] || fail "the screenshot is nearly empty"
+echo "ok: screenshot $tmp/report.png ($(stat -c %s "$tmp/report.png") bytes)"
+
+# The runs' links reach their files from the page's folder.
+python3 - "$page" <<'PY' || fail "links"
+import html.parser, os, sys, urllib.parse
+class Links(html.parser.HTMLParser):
+    hrefs = []
+    def handle_starttag(self, tag, attrs):
+        if tag == "a": self.hrefs.append(dict(attrs)["href"])
+p = Links(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+base = os.path.dirname(sys.argv[1])
+# 12 runs, each with a race report, stdout and stderr, but the crash's races.
+assert len(p.hrefs) == 3 * 12 - 1, p.hrefs
+for h in p.hrefs:
+    assert not h.startswith("/") and os.path.isfile(os.path.join(base, urllib.parse.unquote(h))), h
+PY
+grep -q 'fake-predictor__crashy__1.csv (missing)' "$page" || fail "the crash's race report is not said to be missing"
+echo "ok: every link of the runs table reaches its file"
+echo "all rp report --html checks passed"
