@@ -69,7 +69,8 @@ browse() {  # chromium headless with its own profile, console messages on stderr
   timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
     --user-data-dir="$tmp/profile" --enable-logging=stderr --v=0 "$@"
 }
-# rows FILE ID: the cell texts of table ID's visible body rows, as JSON lines
+# rows FILE ID: the texts of the visible cells of table ID's visible body
+# rows, as JSON lines
 rows() {
   python3 - "$1" "$2" <<'PY'
 import html.parser, json, sys
@@ -81,7 +82,8 @@ class Rows(html.parser.HTMLParser):
         a = dict(attrs)
         if tag == "table": self.inside = a.get("id") == self.want
         elif self.inside and tag == "tr": self.rows.append(None if "hidden" in a else [])
-        elif self.inside and tag in ("td", "th") and self.rows and self.rows[-1] is not None: self.cell = ""
+        elif self.inside and tag in ("td", "th") and self.rows and self.rows[-1] is not None:
+            self.cell = None if "hidden" in a else ""
     def handle_endtag(self, tag):
         if tag == "table": self.inside = False
         if tag in ("td", "th") and self.cell is not None:
@@ -136,11 +138,24 @@ print(len(rows))') || fail "status filter"
 [ "$errs" -eq 1 ] || fail "status filter: $errs rows, expected the one crash"
 echo "ok: the status filter leaves $errs run"
 
+# Filtering by the hostile trace and a predictor: in the runs table that
+# one run; in the racy events table that row, and of the predictors' columns
+# only wcp's.
+frag=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$hostile")
+browse --dump-dom "file://$page#trace=$frag&predictor=wcp" >"$tmp/one.html" 2>/dev/null || fail "chromium, one trace"
+python3 - "$hostile" "$(rows "$tmp/one.html" runs)" "$(rows "$tmp/one.html" table2)" <<'PY' || fail "trace and predictor filters"
+import json, sys
+hostile, runs, events = sys.argv[1], sys.argv[2].splitlines(), sys.argv[3].splitlines()
+assert [json.loads(r)[:2] for r in runs] == [["wcp", hostile]], runs
+assert [json.loads(r) for r in events] == [[hostile, "1"]], events
+PY
+echo "ok: the trace and predictor filters (the hostile name through the URL)"
+
 # (c) A screenshot of the page: a PNG, not empty.
 browse --screenshot="$tmp/report.png" --window-size=1280,1600 "file://$page" >/dev/null 2>&1 || fail "screenshot"
 head -c 8 "$tmp/report.png" | od -An -c | grep -q 'P   N   G' || fail "not a PNG"
 [ "$(stat -c %s "$tmp/report.png")" -gt 20000 ] || fail "the screenshot is nearly empty"
-echo "ok: screenshot $tmp/report.png ($(stat -c %s "$tmp/report.png") bytes)"
+echo "ok: screenshot $tmp/report.png ($(stat -c %s "$tmp/report.png") bytes; RP_KEEP_TMP=1 keeps it)"
 
 # The runs' links reach their files from the page's folder.
 python3 - "$page" <<'PY' || fail "links"
