@@ -53,11 +53,12 @@ rp report "$w/res" --html "$page" >/dev/null 2>"$tmp/report.log" || { cat "$tmp/
 # Self-contained: no URL at all (the content security policy forbids fetches too).
 if grep -Eno 'https?://' "$page"; then fail "the page holds a URL"; fi
 grep -q '<svg' "$page" || fail "no inline SVG plot"
-# The same table model as the Markdown: a table per heading of table.md, an
+# The same table model as the Markdown: a table per heading there, an
 # approximate count marked as there.
-[ "$(grep -c '<table id="table' "$page")" -eq "$(grep -c '^### ' "$w/res/report/table.md")" ] \
-  || fail "the page's tables are not table.md's"
-grep -q '^| m2-fig1a | 0 | 0\* |' "$w/res/report/table.md" && grep -q '<td class="approx"[^>]*>0\*</td>' "$page" \
+md=$w/res/report/table.md
+[ "$(grep -c '<table id="table' "$page")" -eq "$(grep -c '^### ' "$md")" ] \
+  || fail "the page's tables are not the Markdown's"
+grep -q '^| m2-fig1a | 0 | 0\* |' "$md" && grep -q '<td class="approx"[^>]*>0\*</td>' "$page" \
   && grep -q '<li>\*: the predictor marks this count approximate' "$page" || fail "approximate count not marked"
 # An output that cannot be written is exit 3, with the page named.
 for bad in "$tmp/no/such/folder/r.html" /dev/full; do
