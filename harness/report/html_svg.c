@@ -32,7 +32,7 @@ static char *read_whole(const char *path) {
 }
 
 /* Attribute openings whose value is, or starts with, an id reference: the
-** quoted ones (after a blank) open a value, url(#..) sits inside one. */
+** quoted ones (after a blank, or xlink:) open a value, url(#..) sits inside one. */
 static const char *const id_openings[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
 
 /* The length of the id opening at p, or 0: inside a quoted value (*quote
@@ -44,7 +44,7 @@ static size_t id_opening(const char *p, char *quote) {
     int in_value = o[0] == 'u';
     if (in_value != (*quote != 0) || strncmp(p, o, n) != 0) continue;
     if (in_value) return n;
-    if (!isspace((unsigned char)p[-1])) continue;
+    if (!isspace((unsigned char)p[-1]) && p[-1] != ':') continue; /* xlink:href */
     *quote = o[strcspn(o, "'\"")];
     return n;
   }

@@ -53,6 +53,16 @@ rp report "$w/res" --html "$page" >/dev/null 2>"$tmp/report.log" || { cat "$tmp/
 # Self-contained: no URL at all (the content security policy forbids fetches too).
 if grep -Eno 'https?://' "$page"; then fail "the page holds a URL"; fi
 grep -q '<svg' "$page" || fail "no inline SVG plot"
+# Several plots share the page: every id is unique, every #reference (the
+# plots' point shapes) reaches one.
+python3 - "$page" <<'PY' || fail "ids of the inline plots"
+import collections, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+ids = collections.Counter(re.findall(r"""\sid=["']([^"']*)""", page))
+assert ids and max(ids.values()) == 1, [i for i, n in ids.items() if n > 1]
+refs = set(re.findall(r"""href=["']#([^"']*)""", page)) | set(re.findall(r"url\(#([^)]*)\)", page))
+assert refs and refs <= set(ids), refs - set(ids)
+PY
 # The same table model as the Markdown: a table per heading there, an
 # approximate count marked as there.
 md=$w/res/report/table.md
