@@ -23,6 +23,7 @@ const char html_style[] =
   "p.note { font-size: 0.9em; color: #444; }\n"
   "nav#filters { position: sticky; top: 0; background: #fff; padding: 0.5em 0; border-bottom: 1px solid #ccc; }\n"
   "nav#filters label { margin-right: 1.5em; }\n"
+  "#runs td:nth-child(n+9) { word-break: break-all; font-size: 0.9em; }\n"
   "figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }\n"
   "[hidden] { display: none !important; }\n";
 
