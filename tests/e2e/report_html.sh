@@ -168,8 +168,20 @@ head -c 8 "$tmp/report.png" | od -An -c | grep -q 'P   N   G' || fail "not a PNG
 [ "$(stat -c %s "$tmp/report.png")" -gt 20000 ] || fail "the screenshot is nearly empty"
 echo "ok: screenshot $tmp/report.png ($(stat -c %s "$tmp/report.png") bytes; RP_KEEP_TMP=1 keeps it)"
 
-# The runs' links reach their files from the page's folder.
-python3 - "$page" <<'PY' || fail "links"
+# The runs' links reach their files from the page's folder, wherever it is:
+# beside the results, inside them, deeper elsewhere; and from a results
+# folder whose name needs escaping in a URL and in HTML.
+odd=$w/$'odd "q\' <b>%20#?&\nx'
+cp -r "$w/res" "$odd"
+pages=("$page")
+for pair in "$w/res|$w/res/index.html" "$w/res|$tmp/a/b/c/report.html" "$odd|$tmp/pages/odd.html"; do
+  results=${pair%%|*} other=${pair#*|}
+  mkdir -p "$(dirname "$other")"
+  rp report "$results" --no-plots --html "$other" >/dev/null 2>&1 || fail "--html $other"
+  pages+=("$other")
+done
+for p in "${pages[@]}"; do
+python3 - "$p" <<'PY' || fail "links of $p"
 import html.parser, os, sys, urllib.parse
 class Links(html.parser.HTMLParser):
     hrefs = []
@@ -182,6 +194,7 @@ assert len(p.hrefs) == 3 * 12 - 1, p.hrefs
 for h in p.hrefs:
     assert not h.startswith("/") and os.path.isfile(os.path.join(base, urllib.parse.unquote(h))), h
 PY
+done
 grep -q 'fake-predictor__crashy__1.csv (missing)' "$page" || fail "the crash's race report is not said to be missing"
 echo "ok: every link of the runs table reaches its file"
 echo "all rp report --html checks passed"
