@@ -77,7 +77,7 @@ for bad in "$tmp/no/such/folder/r.html" /dev/full; do
 done
 
 browse() {  # chromium headless with its own profile, console messages on stderr
-  timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run \
+  timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
     --user-data-dir="$tmp/profile" --enable-logging=stderr --v=0 "$@"
 }
 # rows FILE ID: the texts of the visible cells of table ID's visible body
