@@ -11,6 +11,7 @@
 #include "against.h"
 #include "jsonwrite.h"
 #include "texttable.h"
+#include "titled.h"
 
 static const char *const header[] = {
   "Variant", "Base", "Trace", "Runs used", "Runs left out", "Time ratio", "Time interval",
@@ -84,35 +85,36 @@ static void fill_note(StrVec *note, const Against *a) {
     strvec_push_owned(note, xasprintf("Warning: %s", a->warnings.items[i]));
 }
 
-static int write_form(const Against *a, const TextTable *t, const StrVec *note, FILE *f,
-                      const char *format) {
-  if (!strcmp(format, "csv")) return texttable_write(t, f, format);
-  char *title = xasprintf("Ratios variant / base (time: %s)", a->measure);
-  int rc = write_titled_table(f, t, format, title, note, 3, 1);
-  free(title);
-  return rc;
+void against_table(const Against *a, TableList *l) {
+  TitledTable *t = table_list_add(l, xasprintf("Ratios variant / base (time: %s)", a->measure), 3, 1);
+  t->trace_column = 2;
+  t->predictor_column = 0;
+  fill_table(&t->table, a);
+  fill_note(&t->note, a);
+}
+
+static int write_form(const TableList *l, FILE *f, const char *format) {
+  if (!strcmp(format, "csv")) return texttable_write(&l->items[0].table, f, format);
+  return write_table_list(f, l, format);
 }
 
 int against_write_tables(const Against *a, const char *out_dir, const char *format) {
   static const char *const forms[] = {"md", "tex", "csv"};
-  TextTable t = {0};
-  StrVec note = {0};
-  fill_table(&t, a);
-  fill_note(&note, a);
+  TableList l = {0};
+  against_table(a, &l);
   int rc = 0;
   for (int i = 0; i < 3; i++) {
     char *path = xasprintf("%s/ratios.%s", out_dir, forms[i]);
     FILE *f = fopen(path, "w");
-    int bad = !f || write_form(a, &t, &note, f, forms[i]) != 0;
+    int bad = !f || write_form(&l, f, forms[i]) != 0;
     if ((f && fclose(f) != 0) || bad) {
       fprintf(stderr, "rp-report: cannot write %s\n", path);
       rc = -1;
     }
     free(path);
   }
-  if (strcmp(format, "json") != 0 && write_form(a, &t, &note, stdout, format) != 0) rc = -1;
-  texttable_free(&t);
-  strvec_free(&note);
+  if (strcmp(format, "json") != 0 && write_form(&l, stdout, format) != 0) rc = -1;
+  table_list_free(&l);
   return rc;
 }
 

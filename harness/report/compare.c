@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "report.h"
 #include "texttable.h"
+#include "titled.h"
 
 int compare_ratio(const Cell *now, const Cell *base, double *r) {
   if (!now || !base || now->runs == 0 || base->runs == 0 || now->marker || base->marker) return 0;
@@ -24,15 +25,15 @@ const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int 
   return bt < 0 || bp < 0 ? NULL : summary_cell(base, bt, bp);
 }
 
-static void add_header(TextTable *t, const Summary *s) {
-  strvec_push(&t->header, "Trace");
+static void add_header(TitledTable *t, const Summary *s) {
+  titled_column(t, xstrdup("Trace"), -1);
   for (int p = 0; p < s->predictors.n; p++) {
     const char *n = s->predictors.items[p];
-    strvec_push_owned(&t->header, xasprintf("%s base (s)", n));
-    strvec_push_owned(&t->header, xasprintf("%s new (s)", n));
-    strvec_push_owned(&t->header, xasprintf("%s ratio", n));
-    strvec_push_owned(&t->header, xasprintf("%s base races", n));
-    strvec_push_owned(&t->header, xasprintf("%s new races", n));
+    titled_column(t, xasprintf("%s base (s)", n), p);
+    titled_column(t, xasprintf("%s new (s)", n), p);
+    titled_column(t, xasprintf("%s ratio", n), p);
+    titled_column(t, xasprintf("%s base races", n), p);
+    titled_column(t, xasprintf("%s new races", n), p);
   }
 }
 
@@ -50,10 +51,10 @@ static const char *ratio_mark(const Summary *s, const void *base, int t, int p) 
   return now->marker ? now->marker : old->marker;
 }
 
-int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
-                     StrVec *scripts) {
-  TextTable t = {0};
-  add_header(&t, s);
+void compare_table(const Summary *s, const Summary *base, TableList *l) {
+  TitledTable *t = table_list_add(l, xstrdup("Against the baseline: median times, their ratio new / baseline "
+                                             "(below 1 = faster) and the races"), 1, 5);
+  add_header(t, s);
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
@@ -66,10 +67,16 @@ int write_comparison(const Summary *s, const Summary *base, const char *out_dir,
       strvec_push(&row, races_of(old));
       strvec_push(&row, races_of(now));
     }
-    texttable_add_row(&t, &row);
+    texttable_add_row(&t->table, &row);
   }
-  int rc = write_table_forms(&t, out_dir, "compare", format, 1, 5);
-  texttable_free(&t);
+}
+
+int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
+                     StrVec *scripts) {
+  TableList l = {0};
+  compare_table(s, base, &l);
+  int rc = write_table_forms(&l.items[0].table, out_dir, "compare", format, 1, 5);
+  table_list_free(&l);
   const TracePlot plot = {
     .name = "compare", .title = "Time ratio per trace: new / baseline (below 1 = faster)",
     .ylabel = "new / baseline", .value = plottable_ratio, .mark = ratio_mark, .ctx = base,

@@ -36,8 +36,8 @@ static void put_table(FILE *f, const Summary *s, const TitledTable *t, const cha
   const TextTable *tt = &t->table;
   fputs("<section><h2>", f);
   html_put(f, t->title);
-  fprintf(f, "</h2>\n<table id=\"%s\" data-fixed=\"%d\" data-trace-col=\"0\" data-pred-col=\"%d\">\n<thead><tr>",
-          id, t->fixed, t->predictor_column);
+  fprintf(f, "</h2>\n<table id=\"%s\" data-fixed=\"%d\" data-trace-col=\"%d\" data-pred-col=\"%d\">\n<thead><tr>",
+          id, t->fixed, t->trace_column, t->predictor_column);
   for (int c = 0; c < tt->header.n; c++) {
     int p = t->column_predictor ? t->column_predictor[c] : -1;
     fputs(p >= 0 ? "<th data-pred=\"" : "<th>", f);
@@ -98,6 +98,18 @@ static void put_plots(FILE *f, const HtmlReport *r) {
   fputs("</section>\n", f);
 }
 
+/* Who finds what, and with --against or --pair the comparison and the ratios. */
+static void put_more_tables(FILE *f, const HtmlReport *r) {
+  TableList l = {0};
+  const char *ids[3];
+  int n = 0;
+  who_finds_table(r->s, &l), ids[n++] = "whofinds";
+  if (r->base) compare_table(r->s, r->base, &l), ids[n++] = "compare";
+  if (r->against) against_table(r->against, &l), ids[n++] = "ratios";
+  for (int i = 0; i < l.n; i++) put_table(f, r->s, &l.items[i], ids[i]);
+  table_list_free(&l);
+}
+
 static void put_page(FILE *f, const HtmlReport *r, const char *page_dir) {
   const Summary *s = r->s;
   fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -112,13 +124,13 @@ static void put_page(FILE *f, const HtmlReport *r, const char *page_dir) {
   html_runs(f, s, page_dir);
   TableList tables = {0};
   report_tables(s, r->count_column, r->count_label, &tables);
-  who_finds_table(s, &tables);
   for (int i = 0; i < tables.n; i++) {
-    char *id = i == tables.n - 1 ? xstrdup("whofinds") : xasprintf("table%d", i + 1);
+    char *id = xasprintf("table%d", i + 1);
     put_table(f, s, &tables.items[i], id);
     free(id);
   }
   table_list_free(&tables);
+  put_more_tables(f, r);
   put_plots(f, r);
   fprintf(f, "<script>\n%s</script>\n</body></html>\n", html_script);
 }

@@ -10,8 +10,11 @@
 #include "report.h"
 #include "titled.h"
 
+struct Against;
 typedef struct HtmlReport {
   const Summary *s;
+  const Summary *base;             /* --against's baseline, or NULL */
+  const struct Against *against;   /* the ratios (--against, --pair), or NULL */
   const char *path;            /* the page to write */
   const char *count_column, *count_label;
   const char *plot_dir;        /* where the plots' NAME.svg are */

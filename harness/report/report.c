@@ -149,7 +149,8 @@ static int report(const Options *o) {
   if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = EXIT_RESOURCES;
   if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
   /* A plot gnuplot drew with a warning still goes on the page. */
-  HtmlReport page = {&now, o->html, column, o->count, out, o->plots ? &scripts : NULL};
+  HtmlReport page = {&now, with_base ? &base : NULL, with_ratios ? &against : NULL, o->html, column, o->count,
+                     out, o->plots ? &scripts : NULL};
   if ((rc == 0 || rc == EXIT_INTERNAL) && o->html && write_html(&page) != 0) rc = EXIT_RESOURCES;
   strvec_free(&scripts);
   free(out);

@@ -16,6 +16,7 @@ typedef struct TitledTable {
   TextTable table;
   StrVec note;
   int fixed, group;      /* split md/tex into parts: fixed leading columns, groups of columns */
+  int trace_column;      /* the column naming each row's trace */
   int predictor_column;  /* the column naming each row's predictor, or -1 */
   int *column_predictor; /* per header column: the predictor (index) it shows, or -1 */
 } TitledTable;
@@ -36,9 +37,13 @@ int write_table_list(FILE *f, const TableList *l, const char *format);
 
 /* measures.c: the report's tables, one per measure (traces as rows,
 ** predictors as columns), appended to l.  whofinds.c: the "who finds what"
-** table.  Both need a loaded Summary (report.h). */
+** table.  compare.c: new (s) against the baseline.  against_out.c: the
+** ratios of variants against bases (against.h). */
 struct Summary;
+struct Against;
 void report_tables(const struct Summary *s, const char *count_column, const char *count_label, TableList *l);
 void who_finds_table(const struct Summary *s, TableList *l);
+void compare_table(const struct Summary *s, const struct Summary *base, TableList *l);
+void against_table(const struct Against *a, TableList *l);
 
 #endif

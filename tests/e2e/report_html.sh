@@ -162,6 +162,19 @@ assert [json.loads(r) for r in events] == [[hostile, "1"]], events
 PY
 echo "ok: the trace and predictor filters (the hostile name through the URL)"
 
+# With --against, the comparison and the ratios are on the page too, as
+# their CSV forms have them, and the page still loads cleanly.
+fx=tests/fixtures
+rp report $fx/results-small --against $fx/results-base --out "$tmp/vs" --no-plots --html "$tmp/vs.html" \
+  >/dev/null 2>&1 || fail "rp report --against --html"
+browse --dump-dom "file://$tmp/vs.html" >"$tmp/vs-dom.html" 2>"$tmp/vs.log" || fail "chromium, --against"
+grep -q 'id="js-errors">0<' "$tmp/vs-dom.html" && ! grep -q ':CONSOLE' "$tmp/vs.log" || fail "--against page errors"
+for table in compare ratios; do
+  [ "$(rows "$tmp/vs-dom.html" $table | wc -l)" -eq "$(($(wc -l <"$tmp/vs/$table.csv") - 1))" ] \
+    || fail "the $table table: $(rows "$tmp/vs-dom.html" $table)"
+done
+echo "ok: --against adds the comparison and the ratios"
+
 # (c) A screenshot of the page: a PNG, not empty.
 browse --screenshot="$tmp/report.png" --window-size=1280,1600 "file://$page" >/dev/null 2>&1 || fail "screenshot"
 head -c 8 "$tmp/report.png" | od -An -c | grep -q 'P   N   G' || fail "not a PNG"
