@@ -1,6 +1,7 @@
 /*
-** The ratios of variants against their bases as a table (OUT/ratios.md,
-** .tex with a heading and the warnings below, .csv bare) and as the
+** The ratios of variants against their bases as a table (the output
+** folder's `ratios.md` and .tex with a heading and the warnings below,
+** .csv bare) and as the
 ** "ratios" member of report.json.  A row per pair and trace, then a row
 ** per pair with the geometric mean over the traces that have ratios.
 */
