@@ -45,7 +45,7 @@ static void axis_names(FILE *gp, const char *axis, const StrVec *names, int reve
   fprintf(gp, "set %stics (", axis);
   for (int i = 0; i < names->n; i++) {
     fputs(i ? ", '" : "'", gp);
-    gp_put_plain(gp, names->items[i], 1);
+    gp_put_tic(gp, names->items[i]);
     fprintf(gp, "' %d", reverse ? names->n - 1 - i : i);
   }
   fputs(")\n", gp);

@@ -24,6 +24,40 @@ void gp_put_plain(FILE *f, const char *s, int in_quotes) {
   }
 }
 
+/* A tic label at most TIC_CHARS characters long: a longer name keeps its
+** head and tail around "..." (names differ at either end: a benchmark's
+** prefix, a variant's suffix), cut between UTF-8 characters.  A label
+** that does not fit makes gnuplot warn, and the report takes any warning
+** of gnuplot's as a failed plot. */
+enum { TIC_CHARS = 32, TIC_HEAD = 16 };
+
+static size_t utf8_chars(const char *s, size_t bytes) {
+  size_t n = 0;
+  for (size_t i = 0; i < bytes; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return n;
+}
+
+/* The byte offset after the first `chars` characters of s. */
+static size_t utf8_prefix(const char *s, size_t chars) {
+  size_t i = 0;
+  for (size_t n = 0; s[i] && n < chars; n++)
+    do i++; while (((unsigned char)s[i] & 0xC0) == 0x80);
+  return i;
+}
+
+void gp_put_tic(FILE *f, const char *name) {
+  size_t bytes = strlen(name), chars = utf8_chars(name, bytes);
+  if (chars <= TIC_CHARS) {
+    gp_put_plain(f, name, 1);
+    return;
+  }
+  size_t head = utf8_prefix(name, TIC_HEAD);
+  size_t tail = utf8_prefix(name, chars - (TIC_CHARS - TIC_HEAD - 3));
+  char *label = xasprintf("%.*s...%s", (int)head, name, name + tail);
+  gp_put_plain(f, label, 1);
+  free(label);
+}
+
 FILE *gp_open(const char *out_dir, const char *name, const char *title) {
   char *path = xasprintf("%s/%s.gp", out_dir, name);
   FILE *f = fopen(path, "w");
@@ -169,7 +203,7 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   for (int t = 0, first = 1; t < s->traces.n; t++)
     if (place[t] >= 0) {
       fputs(first ? "'" : ", '", gp);
-      gp_put_plain(gp, s->traces.items[t], 1);
+      gp_put_tic(gp, s->traces.items[t]);
       fprintf(gp, "' %d", place[t]);
       first = 0;
     }

@@ -144,6 +144,8 @@ void gp_bar_style(FILE *gp, int p);
 int file_done(FILE *f, const char *out_dir, const char *name, const char *ext);
 /* Writes s for a data file (in_quotes 0) or a single-quoted script string (1). */
 void gp_put_plain(FILE *f, const char *s, int in_quotes);
+/* A name as an axis tic label: long names shortened around "...". */
+void gp_put_tic(FILE *f, const char *name);
 
 /* An axis: linear from 0, or logarithmic (when asked for, or when the values
 ** span more than two decades) from a power of ten below the smallest. */

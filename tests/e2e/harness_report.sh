@@ -143,6 +143,16 @@ for ((n = 1; n < full; n++)); do
 done
 [ $accepted -eq 0 ] || fail "$accepted truncations of runs.csv accepted"
 echo "ok: $((full - 1)) truncations of runs.csv refused, damaged rows named by line"
+# A long trace name (RoadRunner's, a user's) must not make gnuplot warn:
+# tic labels are shortened around "...", cut between UTF-8 characters; the
+# tables keep the whole name.
+mkdir -p "$tmp/long"; cp -r $fx/results-small/. "$tmp/long/"
+long="é$(printf 'x%.0s' {1..300})_tail"
+sed -i "s/,account,/,$long,/" "$tmp/long/runs.csv"
+rp report "$tmp/long" --out "$tmp/long/r" >/dev/null 2>"$tmp/err" || fail "long name: rc $?, $(cat "$tmp/err")"
+grep -q "'éxxxxxxxxxxxxxxx\.\.\.xxxxxxxx_tail'" "$tmp/long/r/time.gp" || fail "long name: tic label not shortened"
+grep -q "$long" "$tmp/long/r/table.md" || fail "long name: the table lost the whole name"
+echo "ok: a 305-character trace name plots without a gnuplot warning"
 rp report $fx/results-small --no-plots --out "$tmp/full" >/dev/full 2>"$tmp/err"; rc=$?
 [ $rc -eq 3 ] && grep -q 'cannot write' "$tmp/err" || fail "report into a full disk: rc $rc"
 rp report --bogus 2>"$tmp/err"; rc=$?
