@@ -9,6 +9,7 @@
 
 #include "base/diag.h"
 #include "base/nearest.h"
+#include "base/watch.h"
 #include "outputs.h"
 #include "trace/trace_source.h"
 
@@ -96,7 +97,12 @@ static void parse_format(const char *name, const char *value, void *target) {
 
 /* The options every tool has (a tool with no_common: only --format), their
 ** targets in opt; rows[] ends with a NULL name. */
-enum { COMMON_ROWS = 7 };
+static void parse_progress(const char *name, const char *value, void *target) {
+  (void)value;
+  *(unsigned *)target = strcmp(name, "--progress") == 0 ? RP_PROGRESS_ON : RP_PROGRESS_OFF;
+}
+
+enum { COMMON_ROWS = 9 };
 static void common_options(rp_opt rows[COMMON_ROWS], rp_options *opt, bool no_common) {
   const rp_opt all[COMMON_ROWS] = {
       {.name = "--races", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &opt->races_path,
@@ -110,6 +116,12 @@ static void common_options(rp_opt rows[COMMON_ROWS], rp_options *opt, bool no_co
                "its pairs, and stop as soon as no earlier one can come"},
       {.name = "--quiet", .kind = RP_OPT_SET, .target = &opt->quiet,
        .help = "no summary line on standard output"},
+      {.name = "--progress", .kind = RP_OPT_PARSE, .target = &opt->progress, .parse = parse_progress,
+       .help = "print the phase, how far it is and the races so far on standard error, as a "
+               "line redrawn on a terminal, else a line every few seconds (default: on a "
+               "terminal only)"},
+      {.name = "--no-progress", .kind = RP_OPT_PARSE, .target = &opt->progress,
+       .parse = parse_progress, .help = "no progress line, even on a terminal"},
       {.name = "--format", .arg = "F", .kind = RP_OPT_PARSE, .target = &opt->source_format,
        .parse = parse_format, .help = "read the trace as F (std, bin, rr, csv), not detecting it"},
       {NULL},

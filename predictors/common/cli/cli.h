@@ -7,6 +7,8 @@
 **   --max-races N  stop after N racy pairs
 **   --first-race   stop after the first racy event (all its pairs)
 **   --quiet        no summary line on standard output
+**   --progress, --no-progress  a progress line on standard error, or none
+**                  (default: when standard error is a terminal; base/watch.h)
 **   --format F     the trace's format (std, bin, rr, csv) instead of detecting it
 **   --help, --version
 **
@@ -31,6 +33,7 @@ struct rp_options {
   uint64_t max_races;
   bool first_race;
   bool quiet;
+  unsigned progress;   /* rp_progress_mode */
   int source_format;   /* 0, or RP_SOURCE_FORMAT(f) of --format: or it into the source mode */
   /* A tool with operands (rp_tool.operands): its words that are no options,
   ** in order; trace is then NULL.  Points into argv. */

@@ -210,22 +210,23 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
   const rp_symbols *s = r->sym;
 
   if (r->stats) {
-    fprintf(r->stats, "%s,approximate,stopped_early%s\n", stats_header, r->extra_header);
+    fprintf(r->stats, "%s,approximate,stopped_early,partial%s\n", stats_header, r->extra_header);
     rp_csv_field(r->stats, r->predictor);
     fputc(',', r->stats);
     rp_csv_field(r->stats, r->trace);
     fprintf(r->stats,
             ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
-            ",%.3f,%s,%d%s\n",
+            ",%.3f,%s,%d,%s%s\n",
             events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
             r->racy_events, rp_u64set_count(&r->location_pairs), rp_u64set_count(&r->racy_lines), r->distances.max,
-            median, ms, approx, r->stopped_early, r->extra_values);
+            median, ms, approx, r->stopped_early, r->partial, r->extra_values);
   }
   if (!r->quiet)
-    printf("%s: %s: %" PRIu64 " events, %zu threads, %zu locks, %zu variables: "
+    printf("%s: %s: %s%s%" PRIu64 " events, %zu threads, %zu locks, %zu variables: "
            "%" PRIu64 " racy events, %zu racy lines, %" PRIu64 " racy pairs, "
            "%zu racy location pairs%s%s%s (%.0f ms)\n",
-           r->predictor, r->trace, events, s->threads.count, s->locks.count,
+           r->predictor, r->trace, r->partial_summary, r->partial[0] ? "; so far: " : "", events,
+           s->threads.count, s->locks.count,
            s->vars.count, r->racy_events, rp_u64set_count(&r->racy_lines), r->pairs,
            rp_u64set_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
            approx, ms);

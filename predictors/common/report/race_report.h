@@ -9,7 +9,7 @@
 **   predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,
 **   racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms
 **   [,extra columns of the predictor]
-**   ,approximate,stopped_early [,extra columns of the predictor]
+**   ,approximate,stopped_early,partial [,extra columns of the predictor]
 ** where racy_events counts distinct `second` events, racy_lines the distinct
 ** locations of those, racy_location_pairs the distinct unordered location
 ** pairs.  Memory is bounded by the locations, not by the pairs: racy events
@@ -20,7 +20,9 @@
 ** different distances, racy_events (then an upper bound) when pairs came out
 ** of order.  stopped_early is 1 when a streaming predictor stopped reading
 ** at --first-race or --max-races (the shape columns then describe the prefix
-** read, not the trace), else 0.
+** read, not the trace), else 0.  partial is empty when the analysis ran to
+** its end, else says why it stopped and which phases were cut or not run
+** (base/watch.h): the counts are then those found so far.
 */
 #ifndef RP_RACE_REPORT_H
 #define RP_RACE_REPORT_H
@@ -87,6 +89,8 @@ typedef struct rp_race_report {
   bool stopped_early;          /* set by the driver: it stopped reading the trace
                                ** (--first-race, --max-races), so events,
                                ** threads, locks, variables are a prefix's */
+  char partial[256];           /* set by the driver: the stats' partial column */
+  char partial_summary[256];   /* and the summary's words for it */
   char extra_header[1024];     /* extra stats columns, each starting ',' */
   char extra_values[1024];
   char extra_summary[256];     /* appended to the human summary */
