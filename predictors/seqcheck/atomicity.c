@@ -13,6 +13,7 @@
 #include <inttypes.h>
 
 #include "report/csv_write.h"
+#include "base/watch.h"
 #include "gprime.h"
 #include "trace/std_format.h"
 
@@ -101,9 +102,10 @@ static void candidates_of(sc_run *r, uint32_t rd, const uint32_t *w2_clock) {
 
 void sc_atomicity(sc_run *r) {
   const sc_index *ix = &r->ix;
+  if (!rp_watch_phase("atomicity", "events", ix->n)) return;
   gprime g;
   gprime_init(&g, ix);
-  for (uint32_t e = 0; e < ix->n && !sc_out_of_time(r); e++) {
+  for (uint32_t e = 0; e < ix->n && !rp_watch_poll(e); e++) {
     if (sc_op(ix, e) == RP_OP_READ) candidates_of(r, e, gprime_last_write(&g, sc_opnd(ix, e)));
     gprime_step(&g, ix, e);
   }

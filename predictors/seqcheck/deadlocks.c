@@ -18,6 +18,7 @@
 
 #include "report/deadlock_report.h"
 #include "base/diag.h"
+#include "base/watch.h"
 #include "trace/std_format.h"
 
 typedef struct nest {
@@ -97,8 +98,9 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
 void sc_deadlocks(sc_run *r) {
   const sc_index *ix = &r->ix;
   size_t n;
+  if (!rp_watch_phase("deadlocks", "nested acquires", 0)) return;
   nest *v = collect(ix, &n);
-  for (size_t i = 0; i < n && !sc_out_of_time(r); i++) {
+  for (size_t i = 0; i < n && !rp_watch_poll(i); i++) {
     if (v[i].outer_lock >= v[i].inner_lock) continue;   /* each pair of locks once */
     nest key = {v[i].inner_lock, v[i].outer_lock, 0, 0};
     size_t lo = 0, hi = n;   /* the first record of (inner, outer) */

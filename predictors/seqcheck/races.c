@@ -19,12 +19,12 @@
 #include "loc_runs.h"
 
 #include <inttypes.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/diag.h"
 #include "base/ordered_pool.h"
+#include "base/watch.h"
 #include "reorder/witness.h"
 
 /* The location pair of (e1, e2), smaller first: the paper's unit. */
@@ -155,7 +155,7 @@ static bool ask_run(sc_run *r, sc_walk *w, int c, uint32_t run, uint32_t from, u
     bool ahead = w->early.valid && w->early.e1 == e1;   /* answered already: no time needed */
     /* Under --first-race the racy event being walked keeps all its pairs. */
     bool stop = rp_report_should_stop(r->rep) && !(r->rep->first_race && w->racy);
-    if (stop || (!ahead && sc_out_of_time(r))) return true;
+    if (stop || (!ahead && rp_watch_poll_within())) return true;
     if (!check_pair(r, &w->early, e1, w->e2)) continue;
     w->racy = true;
     if (r->cfg->dedup != SC_DEDUP_NONE) return false;
@@ -200,37 +200,27 @@ enum { SC_MAX_JOBS = 256 };   /* each asker holds a query's scratch */
 typedef struct sc_asker {
   sc_query q;
   const sc_index *ix;
-  const atomic_bool *stopped;   /* the answers will not be taken: skip them */
-  const sc_run *run;            /* its start and time budget */
 } sc_asker;
-
-/* Whether the time budget is out, as seen from any thread. */
-static bool budget_out(const sc_run *r) {
-  return r->cfg->budget_ms && sc_ms_since(&r->started) > (double)r->cfg->budget_ms;
-}
 
 static void ask_ahead(void *doer, const void *item, void *result) {
   sc_asker *a = doer;
   const sc_ahead *it = item;
   sc_answer *ans = result;
   ans->asked = ans->ok = ans->windowed = false;
-  if (it->e1 == SC_NONE || atomic_load_explicit(a->stopped, memory_order_relaxed) ||
-      budget_out(a->run))
-    return;
+  if (it->e1 == SC_NONE || rp_watch_stopping()) return;   /* the answer will not be taken */
   ans->asked = true;
   ans->ok = ask_windowed(&a->q, a->ix, it->e1, it->e2, &ans->windowed);
 }
 
 /* Back in trace order: the walk that asks, with the answer asked ahead.
 ** The report's limits are checked where the walk on one thread checks
-** them; once the time budget is out, answers already in are still used but
-** nothing more is asked, here or ahead. */
+** them; once the run is stopping (base/watch.h), answers already in are
+** still used but nothing more is asked, here or ahead. */
 static void take_answer(void *taker, const void *item, const void *result) {
   sc_run *r = taker;
   const sc_ahead *it = item;
   const sc_answer *ans = result;
   if (r->races_stopped) return;
-  if (sc_out_of_time(r)) atomic_store(&r->askers_stopped, true);
   if ((r->races_stopped = rp_report_should_stop(r->rep))) return;
   sc_walk w = {.e2 = it->e2,
                .early = {ans->asked, ans->ok, ans->windowed, it->e1, it->e2}};
@@ -245,8 +235,6 @@ static sc_asker *askers_start(sc_run *r, rp_ordered_pool *pool, size_t item_size
   for (unsigned i = 0; i < n; i++) {
     sc_query_init(&askers[i].q, &r->ix, (sc_free_mode)r->cfg->mode);
     askers[i].ix = &r->ix;
-    askers[i].stopped = &r->askers_stopped;
-    askers[i].run = r;
     doers[i] = &askers[i];
   }
   rp_pool_start(pool, item_size, sizeof(sc_answer), ask_ahead, doers, n, take_answer, r);
@@ -270,6 +258,7 @@ void sc_races(sc_run *r) {
   const sc_index *ix = &r->ix;
   if (r->cfg->jobs > SC_MAX_JOBS)
     rp_die(RP_EXIT_USAGE, "--jobs %" PRIu64 ": at most %d", r->cfg->jobs, SC_MAX_JOBS);
+  if (!rp_watch_phase("races", "events", ix->n)) return;
   unsigned jobs = r->cfg->jobs ? (unsigned)r->cfg->jobs : rp_cpus_usable();
   size_t item_size = sizeof(sc_ahead) + (size_t)ix->k * sizeof(uint32_t);
   sc_ahead *item = rp_calloc(1, item_size);
@@ -278,7 +267,7 @@ void sc_races(sc_run *r) {
   gprime_init(&g, ix);
   sc_loc_runs_build(&r->loc_runs, ix);
   sc_asker *askers = askers_start(r, &pool, item_size, jobs);
-  for (uint32_t e = 0; e < ix->n && !r->races_stopped && !sc_out_of_time(r); e++) {
+  for (uint32_t e = 0; e < ix->n && !r->races_stopped && !rp_watch_poll(e); e++) {
     const uint32_t *clock = gprime_step(&g, ix, e);
     if (!rp_op_is_access(sc_op(ix, e))) continue;
     sc_walk w = {.e2 = e, .probe = true, .first = SC_NONE};

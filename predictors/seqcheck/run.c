@@ -1,6 +1,6 @@
 /*
 ** The helpers of one run that every bug kind uses (run.h): witnesses,
-** counters and the time budget.  They live apart from main (seqcheck.c) so
+** and counters.  They live apart from main (seqcheck.c) so
 ** that the bug kinds call down into this file and never back into main.
 */
 #include <stdio.h>
@@ -43,12 +43,6 @@ void sc_kind_found(sc_kind *k, uint64_t distance) {
   k->found++;
   k->sum_distance += (double)distance;
   if (distance > k->max_distance) k->max_distance = distance;
-}
-
-bool sc_out_of_time(sc_run *r) {
-  if (!r->out_of_time && r->cfg->budget_ms)
-    r->out_of_time = sc_ms_since(&r->started) > (double)r->cfg->budget_ms;
-  return r->out_of_time;
 }
 
 double sc_ms_since(const struct timespec *t0) {

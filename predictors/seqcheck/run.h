@@ -7,7 +7,6 @@
 #ifndef SC_RUN_H
 #define SC_RUN_H
 
-#include <stdatomic.h>
 #include <stdio.h>
 
 #include "base/key_table.h"
@@ -32,7 +31,8 @@ typedef struct sc_config {
   const char *sequence;       /* --sequence: one query instead of bug prediction */
   uint64_t window;            /* atomicity: idx(r) - idx(w2) at most this */
   unsigned dedup;             /* sc_dedup: which candidates of bugs already found to skip */
-  uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none */
+  uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none
+                              ** (base/watch.h keeps it, with SIGINT and SIGTERM) */
   uint64_t jobs;              /* --jobs: threads asking races' first questions; 0: one a CPU */
 } sc_config;
 
@@ -58,10 +58,7 @@ typedef struct sc_run {
   size_t path_cap;
   double index_ms;
   uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
-  struct timespec started;
-  bool races_stopped;         /* a report limit or the budget stopped the races */
-  atomic_bool askers_stopped; /* the same, for the threads asking ahead */
-  bool out_of_time;           /* --time-budget ran out: the rest is unchecked */
+  bool races_stopped;         /* a report limit stopped the races */
 } sc_run;
 
 /* The real events of the last query's witness strictly before vertex stop
@@ -76,7 +73,5 @@ void sc_witness_write(const sc_run *r, const char *name, const char *comment, si
 
 void sc_kind_found(sc_kind *k, uint64_t distance);
 double sc_ms_since(const struct timespec *t0);
-/* Whether --time-budget has run out (then every bug kind stops asking). */
-bool sc_out_of_time(sc_run *r);
 
 #endif

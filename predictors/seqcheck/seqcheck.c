@@ -20,6 +20,7 @@
 #include "report/deadlock_report.h"
 #include "deadlocks.h"
 #include "base/diag.h"
+#include "base/watch.h"
 #include "driver/driver.h"
 #include "trace/held_depth.h"
 #include "races.h"
@@ -130,7 +131,7 @@ static void write_stats(sc_run *r) {
                         ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f,%.1f,%.1f,%.1f,%d",
                         r->q.calls, r->q.feasible, r->q.closure_edges, r->q.validation_failures,
                         r->index_ms, r->races.ms, r->deadlocks.ms, r->atomicity.ms,
-                        r->out_of_time);
+                        rp_watch_out_of_time());
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; %" PRIu64 " deadlocks (%zu distinct), %" PRIu64
            " atomicity violations (%zu distinct); %" PRIu64 " SeqCheck calls; branches: %s%s",
@@ -146,7 +147,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   sc_run r = {.cfg = c, .trace = trace, .rep = rep};
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  r.started = t0;
+  rp_watch_budget((double)c->budget_ms);
   rp_trace_check_held_depth(trace);
   sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
