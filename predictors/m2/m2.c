@@ -23,6 +23,7 @@
 
 #include "decide.h"
 #include "base/diag.h"
+#include "base/watch.h"
 #include "driver/driver.h"
 #include "trace/held_depth.h"
 #include "model.h"
@@ -48,6 +49,7 @@ typedef struct m2_pair {
 typedef struct m2_decision {
   m2_verdict v;
   m2_counts count;   /* what deciding this pair cost */
+  bool skipped;      /* not decided: the run is stopping (base/watch.h) */
 } m2_decision;
 
 /* Of one run of an index, the events already examined: positions
@@ -79,7 +81,8 @@ typedef struct m2_run {
   rp_ordered_pool pool;
   m2_decider witness_decider;  /* --witness */
   uint32_t last_e2;            /* of the last verdict taken back */
-  bool stopped;                /* the report is full (--max-races, --first-race) */
+  bool stopped;                /* the report is full (--max-races, --first-race),
+                               ** or the run is stopping (base/watch.h) */
   rp_race_report *rep;
   rp_race_report unc;          /* --uncertain */
   rp_u64set unc_locs;          /* distinct location pairs of C */
@@ -232,6 +235,8 @@ static void decide_pair(void *decider, const void *item, void *result) {
   const m2_pair *p = item;
   m2_decision *out = result;
   m2_decider *d = decider;
+  out->skipped = rp_watch_stopping();
+  if (out->skipped) return;
   memset(&d->count, 0, sizeof d->count);
   out->v = m2_decide(d, p->e1, p->e2);
   out->count = d->count;
@@ -239,7 +244,9 @@ static void decide_pair(void *decider, const void *item, void *result) {
 
 /* A verdict back from the pool, in the order examine found the pairs.  The
 ** report's limits are checked where deciding in that order on one thread
-** would check them: before the first pair of each access e2. */
+** would check them: before the first pair of each access e2.  A stop keeps
+** the verdicts before the first pair left undecided, so that the report
+** holds a prefix of the pairs in that order. */
 static void take_verdict(void *run, const void *item, const void *result) {
   m2_run *r = run;
   const m2_pair *p = item;
@@ -249,6 +256,7 @@ static void take_verdict(void *run, const void *item, const void *result) {
     r->last_e2 = p->e2;
     r->stopped = r->stopped || rp_report_should_stop(r->rep);
   }
+  r->stopped = r->stopped || rp_watch_poll_within() || dec->skipped;
   if (r->stopped) return;
   m2_counts_add(&r->count, &dec->count);
   if (v->race)
@@ -365,8 +373,9 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   }
   r.seen = examined_nothing(&m);
   pool_start(&r);
-  for (uint32_t e2 = 0; e2 < m.n && !r.stopped; e2++)
-    if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
+  if (rp_watch_phase("pairs", "events", m.n))
+    for (uint32_t e2 = 0; e2 < m.n && !r.stopped && !rp_watch_poll(e2); e2++)
+      if (m.ci[e2] && rp_op_is_access(m2_op(&m, e2))) examine(&r, e2);
   pool_finish(&r);
   free(r.seen);
   write_stats(&r);
