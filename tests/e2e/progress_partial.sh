@@ -1,0 +1,114 @@
+# Progress lines and partial results (docs/design.md §D16): a predictor
+# stopped by SIGINT, SIGTERM or its time budget writes what it found so far,
+# says which phases were cut or not run in the stats' partial column and the
+# summary, and exits 128 + the signal (0 for the budget).  The signal comes
+# from the test hook RP_TEST_SIGNAL_IN=PHASE[:TERM] at the phase's first
+# poll, so nothing here depends on timing; one run is also stopped by a real
+# kill, and then either outcome is checked for its shape.
+. "$(dirname "$0")/lib.sh"
+
+# Runs started in the background of a non-interactive shell inherit SIGINT
+# ignored, which the predictors respect: give them the default back.
+run() { env --default-signal=INT,TERM "$@"; }
+
+rp-gen --events 500 --threads 4 --vars 8 --nesting 2 --seed 7 -o "$TMP/t.std"   # nested: deadlock candidates
+
+# column FILE NAME: the stats row's value in column NAME
+column() { awk -F, -v c="$2" 'NR==1{for(i=1;i<=NF;i++) if($i==c) k=i} NR==2{print k ? $k : "NONE"}' "$1"; }
+
+# well_formed FILE: a header and rows with as many fields as it (no quoted commas here)
+well_formed() {
+  [ -s "$1" ] || { fail "$1: missing or empty"; return; }
+  awk -F, 'NR==1{n=NF} NF!=n{bad=1} END{exit bad}' "$1" || fail "$1: rows of a different width than the header"
+}
+
+# stopped NAME STATUS PARTIAL SUMMARY_WORDS CMD...: run CMD (which writes
+# $TMP/races.csv, $TMP/stats.csv) and check the partial outputs
+stopped() {
+  local name=$1 status=$2 partial=$3 words=$4
+  shift 4
+  rm -f "$TMP/races.csv" "$TMP/stats.csv"
+  run "$@" --races "$TMP/races.csv" --stats "$TMP/stats.csv" > "$TMP/out" 2> "$TMP/err"
+  expect_eq "$name: exit status" "$?" "$status"
+  well_formed "$TMP/races.csv"
+  well_formed "$TMP/stats.csv"
+  expect_eq "$name: partial column" "$(column "$TMP/stats.csv" partial)" "$partial"
+  grep -q -- "$words" "$TMP/out" || fail "$name: the summary does not say '$words': $(cat "$TMP/out")"
+}
+
+stopped "m2 SIGINT in pairs" 130 "SIGINT;cut:pairs" ": stopped by SIGINT after .* s: pairs cut short; so far: " \
+  env RP_TEST_SIGNAL_IN=pairs rp-m2 "$TMP/t.std"
+stopped "m2 --jobs 2 SIGTERM in pairs" 143 "SIGTERM;cut:pairs" "stopped by SIGTERM" \
+  env RP_TEST_SIGNAL_IN=pairs:TERM rp-m2 --jobs 2 "$TMP/t.std"
+
+stopped "seqcheck SIGINT in races" 130 "SIGINT;cut:races;not_run:deadlocks;not_run:atomicity" \
+  "races cut short; deadlocks, atomicity not run; so far: " \
+  env RP_TEST_SIGNAL_IN=races rp-seqcheck --deadlocks "$TMP/dl.csv" --atomicity "$TMP/at.csv" "$TMP/t.std"
+well_formed "$TMP/dl.csv"
+well_formed "$TMP/at.csv"
+stopped "seqcheck SIGTERM in deadlocks" 143 "SIGTERM;cut:deadlocks;not_run:atomicity" \
+  "deadlocks cut short; atomicity not run" \
+  env RP_TEST_SIGNAL_IN=deadlocks:TERM rp-seqcheck --jobs 2 --deadlocks "$TMP/dl.csv" "$TMP/t.std"
+well_formed "$TMP/dl.csv"
+# The races phase ran to its end: its counts are those of a full run.
+rp-seqcheck --quiet --bugs races --stats "$TMP/full.csv" "$TMP/t.std"
+expect_eq "seqcheck: races before a stop in deadlocks" "$(column "$TMP/stats.csv" racy_pairs)" \
+  "$(column "$TMP/full.csv" racy_pairs)"
+
+# The time budget: exit 0; when it ran out, the partial column starts with
+# time_budget (whether it does depends on the machine's speed).
+run rp-seqcheck --quiet --time-budget 1 --stats "$TMP/stats.csv" "$TMP/t.std"
+expect_eq "seqcheck --time-budget: exit status" "$?" 0
+case $(column "$TMP/stats.csv" budget_exhausted),$(column "$TMP/stats.csv" partial) in
+  1,time_budget\;*|0,) ;;
+  *) fail "seqcheck --time-budget: budget_exhausted and partial disagree: $(cat "$TMP/stats.csv")" ;;
+esac
+
+# A complete run: an empty partial column, exit 0, the usual summary.
+for p in m2 seqcheck; do
+  rp-$p --stats "$TMP/stats.csv" "$TMP/t.std" > "$TMP/out"
+  expect_eq "$p complete: exit status" "$?" 0
+  expect_eq "$p complete: partial column" "$(column "$TMP/stats.csv" partial)" ""
+  grep -q "stopped by" "$TMP/out" && fail "$p complete: the summary says stopped"
+done
+
+# SIGINT ignored when the program starts stays ignored: the hook's signal is
+# lost and the run completes.
+(trap '' INT; RP_TEST_SIGNAL_IN=pairs rp-m2 --quiet --stats "$TMP/stats.csv" "$TMP/t.std")
+expect_eq "m2 with SIGINT ignored: exit status" "$?" 0
+expect_eq "m2 with SIGINT ignored: partial column" "$(column "$TMP/stats.csv" partial)" ""
+
+# --progress: a line per phase on standard error (not a terminal: no \r);
+# none by default here, nor with --no-progress; the outputs are the same.
+for p in m2 seqcheck; do
+  rp-$p --quiet --progress --races "$TMP/r1.csv" "$TMP/t.std" 2> "$TMP/err"
+  grep -q "^rp-$p: $TMP/t.std: loading" "$TMP/err" || fail "$p --progress: no loading line: $(cat "$TMP/err")"
+  grep -q "racy pairs, [0-9.]* s$" "$TMP/err" || fail "$p --progress: no count and time: $(cat "$TMP/err")"
+  grep -q $'\r' "$TMP/err" && fail "$p --progress: a carriage return on a file"
+  rp-$p --quiet --races "$TMP/r2.csv" "$TMP/t.std" 2> "$TMP/err"
+  [ -s "$TMP/err" ] && fail "$p: progress without --progress on a file: $(cat "$TMP/err")"
+  rp-$p --quiet --progress --no-progress "$TMP/t.std" 2> "$TMP/err"
+  [ -s "$TMP/err" ] && fail "$p --no-progress: $(cat "$TMP/err")"
+  cmp -s "$TMP/r1.csv" "$TMP/r2.csv" || fail "$p: --progress changed the race report"
+done
+rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q "pairs [0-9]*/500 events" ||
+  fail "m2 --progress: no 'pairs N/3000 events'"
+
+# A real SIGINT, sent once the races phase has begun on a trace that takes a
+# while: stopped (130, partial) or, on a fast machine, done (0, complete).
+rp-gen --events 60000 --threads 8 --vars 64 --seed 3 -o "$TMP/big.std"
+env --default-signal=INT,TERM rp-seqcheck --progress --jobs 1 --races "$TMP/races.csv" \
+  --stats "$TMP/stats.csv" "$TMP/big.std" > "$TMP/out" 2> "$TMP/err" &   # env execs: $! is the predictor
+pid=$!
+for _ in $(seq 600); do grep -q ": races " "$TMP/err" && break; sleep 0.05; done
+kill -INT "$pid" 2> /dev/null
+wait "$pid"
+status=$?
+well_formed "$TMP/races.csv"
+case $status,$(column "$TMP/stats.csv" partial) in
+  130,SIGINT\;*) ;;
+  0,) ;;
+  *) fail "seqcheck with a real SIGINT: exit $status, stats $(cat "$TMP/stats.csv")" ;;
+esac
+
+finish
