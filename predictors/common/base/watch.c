@@ -18,9 +18,9 @@ static volatile sig_atomic_t caught_signal;
 static void catch_signal(int sig) { caught_signal = sig; }
 
 enum { MAX_NOT_RUN = 8 };
-/* The ticker looks every TICK_NS; progress is redrawn at most every
+/* The ticker looks every TICK_S; progress is redrawn at most every
 ** REDRAW_S on a terminal, every LINE_S on a file or pipe. */
-#define TICK_NS 20000000L
+#define TICK_S 0.02
 #define REDRAW_S 0.25
 #define LINE_S 5.0
 
@@ -62,6 +62,11 @@ static double now_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+static struct timespec at(double s) {
+  struct timespec t = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
+  return t;
+}
+
 /* Turn a caught signal or a spent budget into the cause of the stop; under
 ** the mutex.  Whether the run is stopping. */
 static bool notice_stop(void) {
@@ -95,17 +100,17 @@ static bool stop_requested(void) {
   return stop;
 }
 
-/* The ticker: every TICK_NS, the stop for every thread (a pool's workers
+/* The ticker: every TICK_S, the stop for every thread (a pool's workers
 ** see it even while the polling thread is busy deciding) and the polling
 ** thread's slow path due. */
 static void *tick(void *unused) {
   (void)unused;
   pthread_mutex_lock(&shared.mutex);
   while (!shared.quit) {
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    until.tv_nsec += TICK_NS;
-    if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+    double next = now_s() + TICK_S;
+    if (shared.deadline > 0 && shared.deadline < next)
+      next = shared.deadline;   /* a budget is kept to the wake-up's precision */
+    struct timespec until = at(next);
     pthread_cond_timedwait(&shared.wake, &shared.mutex, &until);
     if (notice_stop()) publish_stop();
     else atomic_store_explicit(&rp_watch_now.due, true, memory_order_relaxed);
@@ -174,6 +179,7 @@ void rp_watch_start(const char *what, rp_progress_mode mode) {
 void rp_watch_budget(double ms) {
   pthread_mutex_lock(&shared.mutex);
   shared.deadline = ms > 0 ? now_s() + ms / 1e3 : 0;
+  pthread_cond_signal(&shared.wake);   /* the ticker wakes at the deadline */
   pthread_mutex_unlock(&shared.mutex);
 }
 
