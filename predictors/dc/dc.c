@@ -26,6 +26,7 @@
 #include "report/witness_files.h"
 #include "trace/std_format.h"
 #include "base/u64set.h"
+#include "base/watch.h"
 #include "vindicate.h"
 
 typedef enum vindicate_mode { MODE_DC_ONLY, MODE_ALL, MODE_NONE } vindicate_mode;
@@ -128,7 +129,7 @@ static void vindicate_one(const dc_config *c, const rp_race_report *rep, dc_grap
   *verdict = (uint8_t)vr_vindicate(v, r->first_node, r->second_node, &st);
   tot->ls_edges += st.ls_edges;
   tot->timeouts += st.timed_out;
-  tot->stuck += *verdict == VR_UNKNOWN && !st.timed_out && !st.bad_witness;
+  tot->stuck += *verdict == VR_UNKNOWN && !st.timed_out && !st.bad_witness && !st.interrupted;
   if (st.bad_witness) {
     tot->bad_witnesses++;
     fprintf(stderr, "%s: internal error: the witness built for race %" PRIu64 ",%" PRIu64
@@ -139,7 +140,9 @@ static void vindicate_one(const dc_config *c, const rp_race_report *rep, dc_grap
 
 /* Vindicate the selected races, into verdict[i], in the paper's order
 ** (§C7): first one instance per static race (location pair), trying its
-** instances until one is verified, then every remaining instance. */
+** instances until one is verified, then every remaining instance.  Stops
+** at --vindicate-budget, SIGINT or SIGTERM (base/watch.h); the races left
+** stay unknown. */
 static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdict,
                           vr_totals *tot) {
   const dc_config *c = s->cfg;
@@ -150,6 +153,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   vindicator v;
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  rp_watch_budget((double)c->budget_ms);
   dc_graph_seal(&an->g);
   thread_nodes_of(an, threads, &tn);
   vr_init(&v, &an->g, sym, tn.first, tn.last, tn.fork, (double)c->timeout_ms, c->missing == 0);
@@ -161,7 +165,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
       const dc_race *r = &an->races[i];
       if (tried[i] || !selected(c, r) || (c->max_vindicate && tot->vindicated >= c->max_vindicate))
         continue;
-      if (c->budget_ms > 0 && ms_since(&t0) > (double)c->budget_ms) break;
+      if (rp_watch_poll(tot->vindicated)) break;
       if (phase == 1 && rp_u64set_has(&verified_static, location_pair(r))) continue;
       tried[i] = true;
       vindicate_one(c, rep, &an->g, &v, r, &verdict[i], tot);
@@ -178,6 +182,13 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   tot->ms = ms_since(&t0);
 }
 
+/* How many races vindicate_all will try, at most. */
+static uint64_t to_vindicate(const dc_state *s) {
+  uint64_t n = 0;
+  for (size_t i = 0; i < s->an.nraces; i++) n += selected(s->cfg, &s->an.races[i]);
+  return s->cfg->max_vindicate && s->cfg->max_vindicate < n ? s->cfg->max_vindicate : n;
+}
+
 static void dc_finish(void *state, rp_race_report *rep) {
   dc_state *s = state;
   dc_analysis *an = &s->an;
@@ -185,7 +196,9 @@ static void dc_finish(void *state, rp_race_report *rep) {
   memset(&tot, 0, sizeof tot);
   uint8_t *verdict = rp_malloc(an->nraces + 1);
   memset(verdict, VR_UNKNOWN, an->nraces + 1);
-  if (s->cfg->mode != MODE_NONE && an->nraces > 0) vindicate_all(s, rep, verdict, &tot);
+  if (s->cfg->mode != MODE_NONE && rp_watch_phase("vindicating", "races", to_vindicate(s)) &&
+      an->nraces > 0)
+    vindicate_all(s, rep, verdict, &tot);
   uint64_t dc_only = 0;
   for (size_t i = 0; i < an->nraces; i++) {
     const dc_race *r = &an->races[i];

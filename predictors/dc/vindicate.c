@@ -23,6 +23,7 @@
 #include "base/diag.h"
 #include "base/key_table.h"
 #include "base/u64set.h"
+#include "base/watch.h"
 
 /* ---- Scratch sets and the time budget ------------------------------------- */
 
@@ -34,8 +35,11 @@ static uint32_t fresh_stamp(uint32_t *stamp, uint32_t *set, uint32_t n) {
   return *stamp;
 }
 
+/* Whether to give the race up: its time limit ran out, or the run is
+** stopping (base/watch.h: then the verdict is unknown, but not a timeout). */
 static bool over_budget(vindicator *v) {
   if (v->aborted) return true;
+  if (rp_watch_poll_within()) return v->aborted = v->interrupted = true;
   if (v->timeout_ms <= 0 || (++v->steps & 0xfff) != 0) return false;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
@@ -527,7 +531,7 @@ void vr_free(vindicator *v) {
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
   memset(st, 0, sizeof *st);
   clock_gettime(CLOCK_MONOTONIC, &v->started);
-  v->aborted = false;
+  v->aborted = v->interrupted = false;
   v->steps = 0;
   v->nlist = 0;
   v->bound = 0;
@@ -543,7 +547,8 @@ vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
   }
   if (v->aborted) {
     verdict = VR_UNKNOWN;
-    st->timed_out = true;
+    st->timed_out = !v->interrupted;
+    st->interrupted = v->interrupted;
   }
   dc_graph_overlay_reset(v->g);
   return verdict;

@@ -23,6 +23,7 @@ typedef struct vr_stats {
   uint32_t tries;        /* construction attempts */
   size_t required;       /* |R| of the last attempt */
   bool timed_out;
+  bool interrupted;      /* cut by a stop of the run (base/watch.h) */
   bool bad_witness;      /* CHECKWITNESS refused a constructed trace: a bug */
 } vr_stats;
 
@@ -77,6 +78,7 @@ typedef struct vindicator {
   struct timespec started;
   uint32_t steps;
   bool aborted;             /* the budget ran out: the verdict is unknown */
+  bool interrupted;         /* aborted because the run is stopping */
 } vindicator;
 
 void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
