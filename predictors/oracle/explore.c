@@ -3,10 +3,10 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/diag.h"
 #include "base/key_table.h"
+#include "base/watch.h"
 
 /* Conflicting pairs: per variable, the cross-thread pairs with a write. */
 static uint64_t count_pairs(const rp_rmodel *m) {
@@ -133,16 +133,9 @@ static bool enter(search *q, size_t depth) {
   return true;
 }
 
-static double ms_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
-}
-
-/* The clock is read every 4096 steps: a step costs well under a microsecond. */
-static bool must_stop(explore *x, uint64_t step, const struct timespec *started) {
-  if (x->max_ms > 0 && step % 4096 == 0 && ms_since(started) > x->max_ms) x->out_of_time = true;
-  return (rp_u64set_count(&x->races) == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->out_of_time;
+static bool must_stop(explore *x) {
+  x->stopped = x->stopped || rp_watch_poll(x->states);
+  return (rp_u64set_count(&x->races) == x->pairs && !x->deadlocks) || x->states >= x->max_states || x->stopped;
 }
 
 void explore_run(explore *x) {
@@ -157,11 +150,8 @@ void explore_run(explore *x) {
   q.next_try = rp_calloc(n + 2, sizeof *q.next_try);
 
   size_t depth = 0;
-  uint64_t step = 0;
-  struct timespec started;
-  clock_gettime(CLOCK_MONOTONIC, &started);
   enter(&q, 0);
-  while (!must_stop(x, ++step, &started)) {
+  while (!must_stop(x)) {
     uint32_t t = q.next_try[depth], i = RP_NONE;
     for (; t < m->threads; t++) {
       i = rp_rnext(m, &q.s, t);
@@ -179,8 +169,8 @@ void explore_run(explore *x) {
     if (enter(&q, depth + 1)) depth++;
     else rp_rundo_append(m, &q.s, q.undo[depth]);
   }
-  x->complete = rp_u64set_count(&x->races) == x->pairs || (x->states < x->max_states && !x->out_of_time);
-  x->deadlocks_complete = x->states < x->max_states && !x->out_of_time;
+  x->complete = rp_u64set_count(&x->races) == x->pairs || (x->states < x->max_states && !x->stopped);
+  x->deadlocks_complete = x->states < x->max_states && !x->stopped;
   rp_rstate_free(&q.s);
   rp_key_table_free(&q.seen);
   free(q.key), free(q.path), free(q.undo), free(q.next_try);

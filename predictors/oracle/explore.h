@@ -4,8 +4,9 @@
 ** the conflicting pairs formed by the threads' next events with the
 ** definition's race test; a pair found racing once is decided.  The search
 ** stops when every conflicting pair is a race, when every state was seen
-** (then the pairs left are not races), or at the state or time limit (then
-** they are unknown).
+** (then the pairs left are not races), or at the state limit or a stop of
+** the run (--max-seconds, SIGINT, SIGTERM: base/watch.h; then they are
+** unknown).
 */
 #ifndef ORACLE_EXPLORE_H
 #define ORACLE_EXPLORE_H
@@ -16,7 +17,6 @@
 typedef struct explore {
   const rp_rmodel *m;
   uint64_t max_states;
-  double max_ms;            /* time limit in milliseconds; 0: none */
   /* Called for each race found with the reordering before it and the two
   ** events in an order that exhibits the race; may be NULL. */
   void (*on_race)(void *ctx, const uint32_t *path, size_t len, uint32_t first,
@@ -36,7 +36,7 @@ typedef struct explore {
   uint64_t pairs;           /* conflicting pairs in the trace */
   uint64_t states;
   bool complete;            /* every pair decided */
-  bool out_of_time;         /* stopped by max_ms */
+  bool stopped;             /* by the watch: the time budget or a signal */
   bool deadlocks_complete;  /* every state seen (with deadlocks) */
 } explore;
 

@@ -17,6 +17,7 @@
 
 #include "report/deadlock_report.h"
 #include "base/diag.h"
+#include "base/watch.h"
 #include "trace/std_format.h"
 #include "driver/driver.h"
 #include "explore.h"
@@ -140,7 +141,7 @@ static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
   rp_report_extra_stats(rep, ",def,branch_model,states,pairs,races,unknown,out_of_time",
                         ",%s,%s,%" PRIu64 ",%" PRIu64 ",%zu,%" PRIu64 ",%d", x->m->def->name,
                         by_branch ? rp_branch_model_names[x->m->branches] : "n/a", x->states,
-                        x->pairs, rp_u64set_count(&x->races), unknown, x->out_of_time);
+                        x->pairs, rp_u64set_count(&x->races), unknown, rp_watch_out_of_time());
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
            "; --def %s%s%s: %" PRIu64 " states, %" PRIu64 " unknown pairs", x->m->def->name,
            by_branch ? " --branches " : "", by_branch ? rp_branch_model_names[x->m->branches] : "",
@@ -161,7 +162,7 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
     snprintf(c->def_label, sizeof c->def_label, "--def %s", c->def->name);
   }
   explore_init(&x, &m, c->max_states);
-  x.max_ms = c->max_seconds * 1e3;
+  rp_watch_budget(c->max_seconds * 1e3);
   x.ctx = &w;
   if (c->witness_dir) {
     rp_witness_dir_prepare(c->witness_dir);
@@ -171,7 +172,7 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
     x.deadlocks = true;
     x.on_deadlock = write_deadlock_witness;
   }
-  explore_run(&x);
+  if (rp_watch_phase("exploring", "states", 0)) explore_run(&x);
   report(trace, &x, rep);
   if (c->deadlocks_path) report_deadlocks(c, trace, &x);
   explore_free(&x);
