@@ -55,17 +55,55 @@ rp-seqcheck --quiet --bugs races --stats "$TMP/full.csv" "$TMP/t.std"
 expect_eq "seqcheck: races before a stop in deadlocks" "$(column "$TMP/stats.csv" racy_pairs)" \
   "$(column "$TMP/full.csv" racy_pairs)"
 
+# Streaming predictors: the driver's reading phase is cut, so the shape
+# columns describe a prefix (stopped_early 1); DC's vindication is not run.
+stopped "dc SIGINT in reading" 130 "SIGINT;cut:reading;not_run:vindicating" \
+  "reading cut short; vindicating not run; so far: " \
+  env RP_TEST_SIGNAL_IN=reading rp-dc --vindicate all "$TMP/t.std"
+expect_eq "dc SIGINT in reading: stopped_early" "$(column "$TMP/stats.csv" stopped_early)" 1
+stopped "dc SIGTERM in vindicating" 143 "SIGTERM;cut:vindicating" "vindicating cut short; so far: " \
+  env RP_TEST_SIGNAL_IN=vindicating:TERM rp-dc --vindicate all "$TMP/t.std"
+expect_eq "dc SIGTERM in vindicating: stopped_early" "$(column "$TMP/stats.csv" stopped_early)" 0
+# The races found by the front end are all reported, the unvindicated unknown.
+rp-dc --quiet --vindicate none --stats "$TMP/full.csv" "$TMP/t.std"
+expect_eq "dc: races before a stop in vindicating" "$(column "$TMP/stats.csv" racy_pairs)" \
+  "$(column "$TMP/full.csv" racy_pairs)"
+[ "$(column "$TMP/stats.csv" unknown)" -gt 0 ] || fail "dc: a cut vindication left no race unknown"
+stopped "pwr SIGINT in reading" 130 "SIGINT;cut:reading" "stopped by SIGINT" \
+  env RP_TEST_SIGNAL_IN=reading rp-pwr --cs "$TMP/t.std"
+expect_eq "pwr SIGINT in reading: stopped_early" "$(column "$TMP/stats.csv" stopped_early)" 1
+
+# The oracle: the pairs it could not decide are reported unknown.
+stopped "oracle SIGINT in exploring" 130 "SIGINT;cut:exploring" "exploring cut short" \
+  env RP_TEST_SIGNAL_IN=exploring rp-oracle --deadlocks "$TMP/dl.csv" "$TMP/t.std"
+grep -q ',unknown$' "$TMP/races.csv" || fail "oracle cut: no unknown pair in the report"
+well_formed "$TMP/dl.csv"
+tail -1 "$TMP/dl.csv" | grep -q ',unknown$' || fail "oracle cut: the deadlock report does not end unknown"
+
 # The time budget: exit 0; when it ran out, the partial column starts with
 # time_budget (whether it does depends on the machine's speed).
-run rp-seqcheck --quiet --time-budget 1 --stats "$TMP/stats.csv" "$TMP/t.std"
-expect_eq "seqcheck --time-budget: exit status" "$?" 0
-case $(column "$TMP/stats.csv" budget_exhausted),$(column "$TMP/stats.csv" partial) in
-  1,time_budget\;*|0,) ;;
-  *) fail "seqcheck --time-budget: budget_exhausted and partial disagree: $(cat "$TMP/stats.csv")" ;;
+# budget NAME COLUMN CMD...: CMD's time budget column and partial agree
+budget() {
+  local name=$1 col=$2
+  shift 2
+  run "$@" --quiet --stats "$TMP/stats.csv" "$TMP/t.std"
+  expect_eq "$name: exit status" "$?" 0
+  case $(column "$TMP/stats.csv" "$col"),$(column "$TMP/stats.csv" partial) in
+    1,time_budget\;*|0,) ;;
+    *) fail "$name: $col and partial disagree: $(cat "$TMP/stats.csv")" ;;
+  esac
+}
+budget "seqcheck --time-budget" budget_exhausted rp-seqcheck --time-budget 1
+budget "oracle --max-seconds" out_of_time rp-oracle --max-seconds 0.01
+run rp-dc --quiet --vindicate all --vindicate-budget 1 --stats "$TMP/stats.csv" "$TMP/t.std"
+expect_eq "dc --vindicate-budget: exit status" "$?" 0
+case $(column "$TMP/stats.csv" partial) in
+  "time_budget;cut:vindicating"|"") ;;
+  *) fail "dc --vindicate-budget: partial $(column "$TMP/stats.csv" partial)" ;;
 esac
 
 # A complete run: an empty partial column, exit 0, the usual summary.
-for p in m2 seqcheck; do
+for p in m2 seqcheck dc pwr; do
   rp-$p --stats "$TMP/stats.csv" "$TMP/t.std" > "$TMP/out"
   expect_eq "$p complete: exit status" "$?" 0
   expect_eq "$p complete: partial column" "$(column "$TMP/stats.csv" partial)" ""
@@ -80,9 +118,10 @@ expect_eq "m2 with SIGINT ignored: partial column" "$(column "$TMP/stats.csv" pa
 
 # --progress: a line per phase on standard error (not a terminal: no \r);
 # none by default here, nor with --no-progress; the outputs are the same.
-for p in m2 seqcheck; do
+for p in m2 seqcheck dc pwr; do
   rp-$p --quiet --progress --races "$TMP/r1.csv" "$TMP/t.std" 2> "$TMP/err"
-  grep -q "^rp-$p: $TMP/t.std: loading" "$TMP/err" || fail "$p --progress: no loading line: $(cat "$TMP/err")"
+  grep -Eq "^rp-$p: $TMP/t.std: (loading|reading)" "$TMP/err" ||
+    fail "$p --progress: no loading or reading line: $(cat "$TMP/err")"
   grep -q "racy pairs, [0-9.]* s$" "$TMP/err" || fail "$p --progress: no count and time: $(cat "$TMP/err")"
   grep -q $'\r' "$TMP/err" && fail "$p --progress: a carriage return on a file"
   rp-$p --quiet --races "$TMP/r2.csv" "$TMP/t.std" 2> "$TMP/err"
@@ -92,7 +131,11 @@ for p in m2 seqcheck; do
   cmp -s "$TMP/r1.csv" "$TMP/r2.csv" || fail "$p: --progress changed the race report"
 done
 rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q "pairs [0-9]*/500 events" ||
-  fail "m2 --progress: no 'pairs N/3000 events'"
+  fail "m2 --progress: no 'pairs N/500 events'"
+rp-dc --quiet --progress --vindicate all "$TMP/t.std" 2>&1 | grep -q ": vindicating 0/[1-9][0-9]* races" ||
+  fail "dc --progress: no 'vindicating 0/N races'"
+rp-oracle --quiet --progress --max-seconds 0.01 "$TMP/t.std" 2>&1 | grep -q ": exploring 0 states" ||
+  fail "oracle --progress: no 'exploring 0 states'"
 
 # A real SIGINT, sent once the races phase has begun on a trace that takes a
 # while: stopped (130, partial) or, on a fast machine, done (0, complete).
