@@ -1,6 +1,7 @@
 /* The progress line and the stop requests of a long analysis; see watch.h. */
 #include "watch.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
@@ -12,10 +13,18 @@
 
 rp_watch_hot rp_watch_now;
 
-/* Set by the handler: the signal's number. */
-static volatile sig_atomic_t caught_signal;
+/* Set by the handler: the signal's number.  The ticker thread reads it, so
+** it is a lock-free atomic, which a handler may set (C11 7.14.1.1): a
+** volatile sig_atomic_t would be a data race between two threads. */
+static atomic_int caught_signal;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler needs a lock-free flag");
 
-static void catch_signal(int sig) { caught_signal = sig; }
+/* errno is kept: the handler may interrupt a call that is about to read it. */
+static void catch_signal(int sig) {
+  int saved = errno;
+  atomic_store_explicit(&caught_signal, sig, memory_order_relaxed);
+  errno = saved;
+}
 
 enum { MAX_NOT_RUN = 8 };
 /* The ticker looks every TICK_S; progress is redrawn at most every
@@ -72,9 +81,10 @@ static struct timespec at(double s) {
 static bool notice_stop(void) {
   if (shared.cause != NOT_STOPPED) return true;
   double now = now_s();
-  if (caught_signal) {
+  int sig = atomic_load_explicit(&caught_signal, memory_order_relaxed);
+  if (sig) {
     shared.cause = STOPPED_BY_SIGNAL;
-    shared.signal = caught_signal;
+    shared.signal = sig;
   } else if (shared.deadline > 0 && now >= shared.deadline) {
     shared.cause = STOPPED_BY_BUDGET;
   } else {

@@ -14,9 +14,9 @@
 ** later are "not run", and rp_watch_describe says so for the stats row and
 ** the summary line.
 **
-** The signal handler only sets a volatile sig_atomic_t; the polling
-** thread turns it into the stop that rp_watch_stopping() shows to every
-** thread.  So rp_watch_poll belongs to one thread (the one that runs main);
+** The signal handler only sets a flag (a lock-free atomic int); the ticker
+** or the polling thread turns it into the stop that rp_watch_stopping()
+** shows to every thread.  So rp_watch_poll belongs to one thread (the one that runs main);
 ** other threads (a pool's workers) ask rp_watch_stopping() between items.
 ** A signal ignored when the program started (a background job of a
 ** non-interactive shell) stays ignored; a second signal of the same kind
