@@ -137,9 +137,29 @@ rp-dc --quiet --progress --vindicate all "$TMP/t.std" 2>&1 | grep -q ": vindicat
 rp-oracle --quiet --progress --max-seconds 0.01 "$TMP/t.std" 2>&1 | grep -q ": exploring 0 states" ||
   fail "oracle --progress: no 'exploring 0 states'"
 
+# On a terminal (script(1) gives one): a line redrawn with \r, erased at the
+# end, by default.
+if command -v script > /dev/null; then
+  script -qec "rp-m2 --quiet '$TMP/t.std'" /dev/null > "$TMP/tty" < /dev/null
+  grep -q $'\r''rp-m2: .*: pairs ' "$TMP/tty" || fail "m2 on a terminal: no redrawn line: $(od -c "$TMP/tty" | head)"
+  [ "$(tail -c 4 "$TMP/tty" | od -An -c | tr -d ' ')" = '\r033[K' ] ||
+    fail "m2 on a terminal: the line is not erased at the end: $(tail -c 8 "$TMP/tty" | od -c)"
+fi
+
+# rp run's timeout sends SIGTERM: the predictor leaves its partial results
+# within the grace, and the run's status is timeout.
+rp-gen --events 60000 --threads 8 --vars 64 --seed 3 -o "$TMP/big.std"
+rp-run --timeout 0.5 --grace 20 --out "$TMP/run.csv" -- rp-seqcheck --quiet --jobs 1 \
+  --races "$TMP/races.csv" --stats "$TMP/stats.csv" "$TMP/big.std"
+expect_eq "rp run: status, exit code" "$(cut -d, -f1,2 "$TMP/run.csv" | tail -1)" "timeout,143"
+well_formed "$TMP/races.csv"
+case $(column "$TMP/stats.csv" partial) in
+  SIGTERM\;*) ;;
+  *) fail "rp run timeout: partial column $(column "$TMP/stats.csv" partial)" ;;
+esac
+
 # A real SIGINT, sent once the races phase has begun on a trace that takes a
 # while: stopped (130, partial) or, on a fast machine, done (0, complete).
-rp-gen --events 60000 --threads 8 --vars 64 --seed 3 -o "$TMP/big.std"
 env --default-signal=INT,TERM rp-seqcheck --progress --jobs 1 --races "$TMP/races.csv" \
   --stats "$TMP/stats.csv" "$TMP/big.std" > "$TMP/out" 2> "$TMP/err" &   # env execs: $! is the predictor
 pid=$!
