@@ -187,6 +187,9 @@ const char *cell_stat(const Summary *s, const Cell *c, const char *column) {
 }
 
 int cell_approximate(const Summary *s, const Cell *c, const char *column) {
+  /* A run stopped before its end (a time budget: status ok) counts only
+  ** what it found so far (docs/design.md §D16). */
+  if (cell_stat(s, c, "partial")[0]) return 1;
   size_t len = strlen(column);
   for (const char *a = cell_stat(s, c, "approximate"); *a;) {
     size_t n = strcspn(a, ";");

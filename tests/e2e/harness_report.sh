@@ -143,6 +143,16 @@ for ((n = 1; n < full; n++)); do
 done
 [ $accepted -eq 0 ] || fail "$accepted truncations of runs.csv accepted"
 echo "ok: $((full - 1)) truncations of runs.csv refused, damaged rows named by line"
+# A run a time budget stopped (status ok, stats column partial) shows its
+# counts as approximate.
+mkdir -p "$tmp/part"; cp -r $fx/results-small/. "$tmp/part/"
+awk -F, -v OFS=, 'NR == 1 { print $0, "partial"; next }
+  { print $0, ($1 == "hb" && $2 == "account" ? "time_budget;cut:races" : "") }' \
+  $fx/results-small/runs.csv >"$tmp/part/runs.csv"
+rp report "$tmp/part" --no-plots --out "$tmp/part/r" >/dev/null 2>"$tmp/err" || fail "partial: rc $?, $(cat "$tmp/err")"
+grep '^| account ' "$tmp/part/r/table.md" | grep -q '3\*' || fail "partial: hb's count on account not marked"
+grep '^| account ' "$tmp/r/table.md" | grep -q '3\*' && fail "partial: marked without the column"
+echo "ok: a run a time budget stopped has its counts marked approximate"
 # A long trace name (RoadRunner's, a user's) must not make gnuplot warn:
 # tic labels are shortened around "...", cut between UTF-8 characters; the
 # tables keep the whole name.
