@@ -12,7 +12,8 @@
 ** appearance, empty for the others.  failed_stage says which part of a run
 ** that did not end ok failed: "decompress" (the decompressor of a piped
 ** trace failed on its own) or "predictor".  Stats fields are empty when the
-** predictor wrote no stats (timeouts, crashes).
+** predictor wrote no stats (a crash; a timeout, unless the predictor wrote
+** its partial results in the grace period: docs/design.md §D16).
 */
 #include <stdio.h>
 #include <stdlib.h>
