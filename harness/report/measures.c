@@ -1,6 +1,6 @@
 /*
 ** The report's tables: one per measure (the traces' shapes, racy events,
-** distinct location pairs, time, memory, and the verdicts some predictors
+** distinct location pairs, time, memory, memory per event, and the verdicts some predictors
 ** add), traces as rows and predictors as columns, so that a table fits a
 ** page with one column per predictor.  A cell holds a value, TO/MO/ERR when
 ** no repetition gave one, or "-" when the run is missing; a count the
@@ -44,6 +44,19 @@ static char *time_of(const Summary *s, const Cell *c, const char *column) {
 static char *memory_of(const Summary *s, const Cell *c, const char *column) {
   (void)s, (void)column;
   return format_memory(c);
+}
+
+/* The peak memory per event of the trace, in bytes: what a predictor that
+** keeps the whole trace (M2, SeqCheck, DC's graph, SyncP's history) costs
+** an event, comparable across traces of any length.  "-" when the run
+** wrote no stats (a wrapper such as cat) or the trace has no events. */
+static char *bytes_per_event_of(const Summary *s, const Cell *c, const char *column) {
+  (void)column;
+  if (c->runs == 0) return xstrdup("-");
+  if (c->marker) return xstrdup(c->marker);
+  double events = atof(cell_stat(s, c, "events"));
+  if (events <= 0) return xstrdup("-");
+  return xasprintf("%.1f", c->mem_kb * 1024.0 / events);
 }
 
 static int any_approximate(const Summary *s, const char *column) {
@@ -140,6 +153,7 @@ void report_tables(const Summary *s, const char *count_column, const char *count
     {NULL, count_column, format_count},
     {"Time (s), median of the repetitions", NULL, time_of},
     {"Memory (MB), peak over the repetitions", NULL, memory_of},
+    {"Peak bytes per event (memory / events)", NULL, bytes_per_event_of},
   };
   char *title = xasprintf("Races (%s)", count_label);
   measures[2].title = title;

@@ -75,10 +75,10 @@ awk -F, 'BEGIN { OFS = "," } NR == 1 { print; next } NR == 2 { row = $0 }
   END { for (t = 0; t < 3; t++) for (p = 0; p < 20; p++) { $0 = row; $1 = "pred" p; $2 = "trace" t; print } }' \
   $fx/results-small/runs.csv >"$tmp/wide/runs.csv"
 rp report "$tmp/wide" >"$tmp/wide.md" 2>"$tmp/err" || { cat "$tmp/err"; fail "wide report"; }
-[ "$(grep -c "^Part 2 of 2$" "$tmp/wide.md")" -eq 5 ] || fail "wide tables not split: $(cat "$tmp/wide.md")"
+[ "$(grep -c "^Part 2 of 2$" "$tmp/wide.md")" -eq 6 ] || fail "wide tables not split: $(cat "$tmp/wide.md")"
 awk -F'|' '/^\|/ && NF - 2 > 14 { bad = 1 } END { exit bad }' "$tmp/wide.md" || fail "a part wider than 14 columns"
 grep -q '^| Trace | pred13 |' "$tmp/wide.md" || fail "a part does not repeat the Trace column"
-grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 9 || fail "tex not split"
+grep -c '^\\begin{tabular}' "$tmp/wide/report/table.tex" | grep -qx 11 || fail "tex not split"
 [ "$(grep -c . "$tmp/wide/report/table.csv")" -eq 61 ] || fail "csv split"
 [ "$(grep '^set linetype 8 ' "$tmp/wide/report/time.gp" | cut -d' ' -f4-)" != \
   "$(grep '^set linetype 20 ' "$tmp/wide/report/time.gp" | cut -d' ' -f4-)" ] || fail "predictors 8 and 20 look alike"
