@@ -9,7 +9,8 @@ void sp_vars_init(sp_vars *v) { memset(v, 0, sizeof *v); }
 void sp_vars_free(sp_vars *v) {
   for (size_t x = 0; x < v->cap; x++) {
     sp_var *var = &v->var[x];
-    for (uint32_t s = 0; s < var->n; s++) free(var->list[s][SP_READS]), free(var->list[s][SP_WRITES]);
+    for (uint32_t s = 0; s < var->n; s++) free(var->list[s][SP_READS].buf), free(var->list[s][SP_WRITES].buf);
+    rp_vc_free(&var->last_write_shb);
     free(var->slot);
     free(var->list);
     free(var->reader);
@@ -42,37 +43,63 @@ uint32_t sp_var_slot(sp_var *var, uint32_t t) {
     if (var->slot[s].thread == t) return s;
   if (var->n == var->cap) grow_slots(var);
   var->slot[var->n] = (sp_slot){.thread = t};
-  var->list[var->n][SP_READS] = var->list[var->n][SP_WRITES] = NULL;
+  memset(var->list[var->n], 0, sizeof var->list[var->n]);
   return var->n++;
 }
 
-/* A list's capacity: the next power of two from its length. */
-static bool full(uint32_t n) { return (n & (n - 1)) == 0; }
+/* Room at the end of L, which holds len records: the held records move to
+** the front when at least half of the buffer is free before them, else the
+** buffer doubles (so each record moves O(1) times on average). */
+static void make_room(sp_list *L, uint32_t len) {
+  if (L->off + len < L->cap) return;
+  if (L->off) memmove(L->buf, L->buf + L->off, len * sizeof *L->buf);
+  if (2 * (size_t)len >= L->cap) {
+    L->cap = L->cap ? 2 * L->cap : 1;
+    L->buf = rp_realloc(L->buf, L->cap * sizeof *L->buf);
+  }
+  L->off = 0;
+}
 
 void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r) {
   sp_slot *slot = &var->slot[s];
+  sp_list *L = &var->list[s][l];
   uint32_t n = slot->n[l];
   if (n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
-  if (full(n)) var->list[s][l] = rp_realloc(var->list[s][l], (n ? 2 * (size_t)n : 1) * sizeof r);
-  var->list[s][l][n] = r;
+  make_room(L, n - L->base);
+  L->buf[L->off + (n - L->base)] = r;
   slot->n[l] = n + 1;
   slot->last[l] = r.k;
   v->records++;
 }
 
-static size_t capacity(uint32_t n) {
-  size_t c = 1;
-  while (c < n) c *= 2;
-  return n ? c : 0;
+void sp_var_trim(sp_vars *v, sp_var *var, uint32_t s, int l, rp_clock bound) {
+  sp_list *L = &var->list[s][l];
+  uint32_t len = var->slot[s].n[l] - L->base, lo = 0, hi = len;
+  if (!len || L->buf[L->off].k > bound) return;
+  while (lo < hi) {   /* the first record with k > bound */
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (L->buf[L->off + mid].k <= bound) lo = mid + 1;
+    else hi = mid;
+  }
+  L->base += lo;
+  v->dropped += lo;
+  L->off += lo;
+  if (lo < len) return;
+  L->off = 0;
+  if (L->cap <= 4) return;   /* all dropped: keep a small buffer for the next */
+  free(L->buf);              /* but not a large one an idle list would hold */
+  L->buf = NULL;
+  L->cap = 0;
 }
 
 size_t sp_vars_bytes(const sp_vars *v) {
   size_t bytes = v->cap * sizeof *v->var;
   for (size_t x = 0; x < v->cap; x++) {
     const sp_var *var = &v->var[x];
-    bytes += var->cap * (sizeof *var->slot + sizeof *var->list + var->cap * sizeof *var->reader);
+    bytes += var->last_write_shb.cap * sizeof(rp_clock) +
+             var->cap * (sizeof *var->slot + sizeof *var->list + var->cap * sizeof *var->reader);
     for (uint32_t s = 0; s < var->n; s++)
-      bytes += (capacity(var->slot[s].n[0]) + capacity(var->slot[s].n[1])) * sizeof(sp_record);
+      bytes += (var->list[s][SP_READS].cap + var->list[s][SP_WRITES].cap) * sizeof(sp_record);
   }
   return bytes;
 }

@@ -5,8 +5,9 @@
 ** the variable reads these lists from its own heads: the records before
 ** them were shown never to race with t's accesses from then on (they are
 ** inside the closure of one of t's accesses, and t's later accesses only
-** have larger closures).  Records are kept for the whole run: a thread not
-** seen yet starts with an empty past and may race with any of them.
+** have larger closures).  A list drops its records that lie inside the past
+** of every thread that can still access the variable (sp_var_trim, given
+** that bound by the engine): their indices stay, so heads need no update.
 **
 ** Layout: a variable's threads are slots 0..n-1.  An access looks at every
 ** other slot, so what it needs of each (thread, list lengths, last k) is in
@@ -36,6 +37,13 @@ static inline sp_ref sp_record_past(const sp_record *r) {
   return p;
 }
 
+/* One list: its records base .. n - 1 (n in the slot) are
+** buf[off .. off + n - base); the ones before base were dropped. */
+typedef struct sp_list {
+  sp_record *buf;
+  uint32_t off, cap, base;
+} sp_list;
+
 /* What a check needs first of one slot. */
 typedef struct sp_slot {
   uint32_t thread;
@@ -56,15 +64,20 @@ typedef struct sp_reader {
 
 typedef struct sp_var {
   uint32_t n, cap;
+  /* The last write, here as every access reads or replaces it: its TRF
+  ** clock (own == 0: none yet) and its SHB clock. */
+  sp_ref last_write;
+  rp_vc last_write_shb;
   sp_slot *slot;          /* [cap] */
-  sp_record *(*list)[2];  /* [cap][2]: the records, capacity grown from n */
+  sp_list (*list)[2];     /* [cap][2]: the records */
   sp_reader *reader;      /* [cap * cap]: reader[r * cap + s] */
 } sp_var;
 
 typedef struct sp_vars {
   sp_var *var;
   size_t cap;
-  uint64_t records;
+  uint64_t records;   /* appended */
+  uint64_t dropped;   /* dropped by sp_var_trim */
 } sp_vars;
 
 void sp_vars_init(sp_vars *v);
@@ -78,8 +91,22 @@ static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s)
   return &var->reader[(size_t)r * var->cap + s];
 }
 
+/* The first record of list l of slot s still held: its index. */
+static inline uint32_t sp_list_base(const sp_var *var, uint32_t s, int l) {
+  return var->list[s][l].base;
+}
+
+/* Record i (>= its list's base) of list l of slot s. */
+static inline const sp_record *sp_list_at(const sp_var *var, uint32_t s, int l, uint32_t i) {
+  const sp_list *L = &var->list[s][l];
+  return &L->buf[L->off + (i - L->base)];
+}
+
 /* Append a record to list l of slot s. */
 void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r);
+
+/* Drop the records of list l of slot s with k <= bound (a prefix). */
+void sp_var_trim(sp_vars *v, sp_var *var, uint32_t s, int l, rp_clock bound);
 
 /* Bytes held. */
 size_t sp_vars_bytes(const sp_vars *v);

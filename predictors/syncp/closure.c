@@ -72,7 +72,8 @@ void sp_closing_join_vc(sp_closing *c, rp_vc *I, const rp_vc *src) {
 }
 
 /* One lock's rule on I: join the releases it demands. */
-static void close_lock(sp_closing *c, const sp_lock *k, rp_vc *I, uint32_t t, const rp_vc *move) {
+static void close_lock(sp_closing *c, uint32_t lock, rp_vc *I, uint32_t t, const rp_vc *move) {
+  const sp_lock *k = &c->locks->lock[lock];
   RP_GROW(c->last, c->last_cap, k->n);
   int64_t *last = c->last, latest = -1;   /* the queue whose last acquire inside is latest */
   c->lock_checks++;
@@ -82,6 +83,7 @@ static void close_lock(sp_closing *c, const sp_lock *k, rp_vc *I, uint32_t t, co
     if (last[j] >= 0 && (latest < 0 || q->a[last[j]].pos > k->q[latest].a[last[latest]].pos))
       latest = j;
   }
+  if (!move) *sp_locks_latest(c->locks, t, lock) = latest < 0 ? SP_LATEST_NONE : 2 + (uint32_t)latest;
   for (uint32_t j = 0; j < k->n; j++) {
     if (last[j] < 0 || (int64_t)j == latest) continue;
     sp_ref rel = k->q[j].a[last[j]].release;
@@ -100,6 +102,29 @@ void sp_closing_finish(sp_closing *c, rp_vc *I, uint32_t t, const rp_vc *move) {
   while (c->npending) {
     uint32_t lock = c->pending[--c->npending];
     c->queued[lock] = 0;   /* a later acquire of it queues it again */
-    close_lock(c, &c->locks->lock[lock], I, t, move);
+    close_lock(c, lock, I, t, move);
   }
+}
+
+void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t, uint32_t lock) {
+  const sp_lock *k = &c->locks->lock[lock];
+  uint32_t *latest = sp_locks_latest(c->locks, t, lock), was = *latest;
+  if (k->n < 2) return;   /* one thread: no rule to break (and no record kept) */
+  if (was == SP_LATEST_UNKNOWN) {   /* no closure of I looked at the lock yet */
+    sp_closing_begin(c);
+    sp_closing_mark(c, lock);
+    sp_closing_finish(c, I, t, NULL);
+    return;
+  }
+  for (uint32_t j = 0; j < k->n; j++)   /* t's acquire is the latest now */
+    if (k->q[j].thread == t) *latest = 2 + j;
+  if (was == SP_LATEST_NONE || k->q[was - 2].thread == t) return;
+  const sp_lock_queue *q = &k->q[was - 2];
+  sp_ref rel = sp_locks_at_cursor(c->locks, t, q)->release;
+  RP_ASSERT(rel.own != 0, "an acquire before a later acquire of its lock was released");
+  if (rel.own <= rp_vc_get(I, q->thread)) return;
+  sp_closing_begin(c);
+  sp_closing_join(c, I, rel);
+  c->releases_added++;
+  sp_closing_finish(c, I, t, NULL);
 }

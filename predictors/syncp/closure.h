@@ -52,6 +52,11 @@ void sp_closing_join_vc(sp_closing *c, rp_vc *I, const rp_vc *src);
 /* The ideal gained an acquire of `lock` (its own thread's, just made). */
 void sp_closing_mark(sp_closing *c, uint32_t lock);
 
+/* I, thread t's closed past, gains t's acquire of `lock` just made: I :=
+** its closure.  Of that lock only the acquire that was the latest inside
+** I before can lack its release now, and t's record of it says which. */
+void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t, uint32_t lock);
+
 /* I := its closure.  Thread t's cursors serve the searches; move is t's
 ** closed past, contained in every ideal t closes from now on, and the
 ** cursors move up to it; NULL when I is t's closed past itself. */

@@ -24,10 +24,9 @@ void sp_engine_free(sp_engine *e) {
     rp_vc_free(&e->thr[i].closed);
   }
   for (size_t i = 0; i < e->shb_lock_cap; i++) rp_vc_free(&e->shb_lock[i]);
-  for (size_t i = 0; i < e->lw_cap; i++) rp_vc_free(&e->lw[i].shb);
   free(e->thr);
   free(e->shb_lock);
-  free(e->lw);
+  free(e->floor);
   rp_vc_free(&e->ideal);
   rp_u64set_free(&e->dead);
   sp_snapshots_free(&e->snaps);
@@ -75,11 +74,13 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
                       uint32_t *idx, bool writer, sp_cand *c) {
   c->r = NULL;
   for (int l = first_list(writer); l <= SP_WRITES; l++) {
-    const sp_record *list = var->list[s][l];
-    uint32_t n = var->slot[s].n[l];
-    while (idx[l] < n && dead(e, &list[idx[l]], t)) idx[l]++;
-    if (idx[l] < n && (!c->r || list[idx[l]].k < c->r->k)) {
-      c->r = &list[idx[l]];
+    uint32_t n = var->slot[s].n[l], base = sp_list_base(var, s, l);
+    if (idx[l] < base) idx[l] = base;   /* the records before were dropped */
+    while (idx[l] < n && dead(e, sp_list_at(var, s, l, idx[l]), t)) idx[l]++;
+    if (idx[l] == n) continue;
+    const sp_record *r = sp_list_at(var, s, l, idx[l]);
+    if (!c->r || r->k < c->r->k) {
+      c->r = r;
       c->list = l;
     }
   }
@@ -136,18 +137,18 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
                       rp_clock past_u, bool writer) {
   bool left = false;
   for (int l = first_list(writer); l <= SP_WRITES; l++) {
-    uint32_t from = rd->head[l], hi = var->slot[s].n[l];
+    uint32_t base = sp_list_base(var, s, l), hi = var->slot[s].n[l];
+    uint32_t from = rd->head[l] > base ? rd->head[l] : base;
     if (from == hi) continue;
     if (var->slot[s].last[l] <= past_u) {   /* all of them */
       rd->head[l] = hi;
       e->count.past_pops += hi - from;
       continue;
     }
-    const sp_record *list = var->list[s][l];
-    uint32_t lo = from;   /* list[lo..hi) undecided; list[hi - 1] is outside */
+    uint32_t lo = from;   /* [lo, hi) undecided; record hi - 1 is outside */
     while (lo < hi) {
       uint32_t mid = lo + (hi - lo) / 2;
-      if (list[mid].k <= past_u) lo = mid + 1;
+      if (sp_list_at(var, s, l, mid)->k <= past_u) lo = mid + 1;
       else hi = mid;
     }
     rd->head[l] = lo;
@@ -244,24 +245,24 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   uint32_t slot = sp_var_slot(var, t);
   check(e, var, slot, ev, pos, past.snap, rep);
   rp_clock k = tick(th, t);
-  RP_GROW(e->lw, e->lw_cap, x);
-  struct sp_last_write *lw = &e->lw[x];
   if (ev->op == RP_OP_WRITE) {
-    lw->trf = sp_snapshots_take(&e->snaps, t, &th->trf);
-    rp_vc_copy(&lw->shb, &th->shb);
-  } else if (lw->trf.own) {
-    if (sp_ref_join(&e->snaps, lw->trf, &th->trf)) {
+    var->last_write = sp_snapshots_take(&e->snaps, t, &th->trf);
+    rp_vc_copy(&var->last_write_shb, &th->shb);
+  } else if (var->last_write.own) {
+    if (sp_ref_join(&e->snaps, var->last_write, &th->trf)) {
       sp_snapshots_changed(&e->snaps, t);
       if (!e->cfg->no_closed_past) {
         sp_closing_begin(&e->closing);
-        sp_closing_join(&e->closing, &th->closed, lw->trf);
+        sp_closing_join(&e->closing, &th->closed, var->last_write);
         sp_closing_finish(&e->closing, &th->closed, t, NULL);
       }
     }
-    rp_vc_join(&th->shb, &lw->shb);
+    rp_vc_join(&th->shb, &var->last_write_shb);
   }
   sp_record r = {k, ev->loc, pos, past.snap};
-  sp_var_append(&e->vars, var, slot, ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS, r);
+  int l = ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS;
+  if (e->known_threads) sp_var_trim(&e->vars, var, slot, l, e->floor[t]);
+  sp_var_append(&e->vars, var, slot, l, r);
 }
 
 static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
@@ -277,7 +278,36 @@ static void join_closed(sp_engine *e, uint32_t t, uint32_t u) {
   sp_closing_finish(&e->closing, &e->thr[t].closed, t, NULL);
 }
 
+/* floor[u] := the least entry u of the pasts of the threads but u that may
+** still run (joined ones cannot; one not seen yet has an empty past). */
+static void compute_floors(sp_engine *e) {
+  uint32_t n = e->known_threads;
+  for (uint32_t u = 0; u < n; u++) {
+    rp_clock least = UINT32_MAX;
+    for (uint32_t t = 0; t < n && least; t++) {
+      if (t == u || e->thr[t].joined) continue;
+      rp_clock seen = rp_vc_get(past_of(e, t), u);
+      if (seen < least) least = seen;
+    }
+    e->floor[u] = least;
+  }
+}
+
+/* Every 1024 events, or T^2 with many threads T, as computing is O(T^2). */
+static void update_floors(sp_engine *e, const rp_race_report *rep) {
+  if (e->events++ == 0 && rep->names_known && rep->sym->threads.count) {
+    e->known_threads = rep->sym->threads.count;
+    thread(e, e->known_threads - 1);
+    e->floor = rp_calloc(e->known_threads, sizeof *e->floor);
+  }
+  if (!e->known_threads || e->events < e->next_floor) return;
+  compute_floors(e);
+  uint64_t T = e->known_threads;
+  e->next_floor = e->events + (T * T > 1024 ? T * T : 1024);
+}
+
 void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
+  update_floors(e, rep);
   if (e->cfg->witness_dir) sp_witness_log_add(&e->witness, ev, pos);
   uint32_t t = ev->thread, other = ev->operand;
   if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) thread(e, other);   /* may move thr */
@@ -290,10 +320,7 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
     th->acquires++;
-    if (e->cfg->no_closed_past) break;
-    sp_closing_begin(&e->closing);
-    sp_closing_mark(&e->closing, other);
-    sp_closing_finish(&e->closing, &th->closed, t, NULL);
+    if (!e->cfg->no_closed_past) sp_closing_acquired(&e->closing, &th->closed, t, other);
     break;
   case RP_OP_REL:
     th = thread(e, t);
@@ -311,6 +338,7 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
   case RP_OP_JOIN:   /* a thread that never ran holds its fork's clock */
     th = thread(e, t);
     tick(th, t);
+    e->thr[other].joined = true;
     if (rp_vc_join(&th->trf, &e->thr[other].trf)) sp_snapshots_changed(&e->snaps, t);
     rp_vc_join(&th->shb, &e->thr[other].shb);
     join_closed(e, t, other);
@@ -320,9 +348,6 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
 }
 
 size_t sp_engine_bytes(const sp_engine *e) {
-  size_t bytes = sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) +
-                 e->locks.acquires * (sizeof(sp_acquire) + sizeof(struct sp_acquired)) +
-                 e->lw_cap * sizeof *e->lw;
-  for (size_t x = 0; x < e->lw_cap; x++) bytes += e->lw[x].shb.cap * sizeof(rp_clock);
-  return bytes;
+  return sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) +
+         e->locks.acquires * (sizeof(sp_acquire) + sizeof(struct sp_acquired));
 }

@@ -47,6 +47,7 @@ typedef struct sp_thread {
   rp_vc trf, shb;      /* ideal of the thread's past; SHB clock */
   rp_vc closed;        /* the closure of trf */
   uint32_t acquires;   /* acquires so far */
+  bool joined;         /* no event of it can come */
 } sp_thread;
 
 typedef struct sp_engine {
@@ -59,11 +60,13 @@ typedef struct sp_engine {
   sp_vars vars;
   rp_vc *shb_lock;                 /* SHB: each lock's last release */
   size_t shb_lock_cap;
-  struct sp_last_write {
-    sp_ref trf;                    /* own == 0: no write yet */
-    rp_vc shb;
-  } *lw;
-  size_t lw_cap;
+  /* The memory bound (docs/syncp.md §Y3): with every thread of the trace
+  ** known from the start, floor[u] is the least entry u over the pasts of
+  ** the threads other than u that may still run: u's records at or below
+  ** it are never candidates again and are dropped. */
+  uint32_t known_threads;          /* 0: threads may still appear, nothing is dropped */
+  rp_clock *floor;                 /* [known_threads] */
+  uint64_t events, next_floor;     /* events seen; when floor is next computed */
   rp_vc ideal;                     /* scratch */
   rp_u64set dead;                  /* --all-pairs: (record, reader) found dead */
   sp_witness_log witness;

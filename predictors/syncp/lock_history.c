@@ -14,7 +14,7 @@ void sp_locks_free(sp_locks *l) {
     free(l->lock[i].q);
   }
   for (size_t t = 0; t < l->by_thread_cap; t++) free(l->by_thread[t].a);
-  for (size_t t = 0; t < l->cursor_cap; t++) free(l->cursor[t].at);
+  for (size_t t = 0; t < l->cursor_cap; t++) free(l->cursor[t].at), free(l->cursor[t].latest);
   free(l->by_thread);
   free(l->cursor);
   free(l->lock);
@@ -84,4 +84,17 @@ int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound
   int64_t last = gallop(q, bound, c->at[q->id]);
   c->at[q->id] = (uint32_t)(last + 1);
   return last;
+}
+
+uint32_t *sp_locks_latest(sp_locks *l, uint32_t t, uint32_t lock) {
+  RP_GROW(l->cursor, l->cursor_cap, t);
+  struct sp_cursors *c = &l->cursor[t];
+  RP_GROW(c->latest, c->latest_cap, lock);
+  return &c->latest[lock];
+}
+
+const sp_acquire *sp_locks_at_cursor(const sp_locks *l, uint32_t t, const sp_lock_queue *q) {
+  uint32_t at = l->cursor[t].at[q->id];
+  RP_ASSERT(at != 0, "the cursor is on an acquire");
+  return &q->a[at - 1];
 }

@@ -53,12 +53,18 @@ typedef struct sp_locks {
   struct sp_cursors {
     uint32_t *at;     /* per queue id: 1 + index of the cursor's acquire, 0: none */
     size_t cap;
+    uint32_t *latest; /* per lock: SP_LATEST_* or 2 + the queue (index in the
+                      ** lock) of the latest acquire inside the thread's
+                      ** closed past, as its last closure of the lock found */
+    size_t latest_cap;
   } *cursor;          /* per checking thread */
   size_t cursor_cap;
 } sp_locks;
 
 void sp_locks_init(sp_locks *l);
 void sp_locks_free(sp_locks *l);
+
+enum { SP_LATEST_UNKNOWN, SP_LATEST_NONE };
 
 /* Thread t acquires lock `lock` as its k-th event, at trace position pos. */
 void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64_t pos);
@@ -73,5 +79,12 @@ void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 ** cursor. */
 int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
                              const rp_vc *move);
+
+/* Thread t's record of the latest acquire of `lock` inside its closed past
+** (SP_LATEST_*, or 2 + a queue index), to read and set. */
+uint32_t *sp_locks_latest(sp_locks *l, uint32_t t, uint32_t lock);
+
+/* The acquire of q at checking thread t's cursor, which is on an acquire. */
+const sp_acquire *sp_locks_at_cursor(const sp_locks *l, uint32_t t, const sp_lock_queue *q);
 
 #endif

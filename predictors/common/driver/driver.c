@@ -46,6 +46,7 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
   rp_source_open_or_die(&src, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &src.sym, p->extra_race_columns);
   rp_watch_show_found(&rep.pairs);
+  rep.names_known = rp_source_has_view(&src);
   rp_feed_start(&feed, &src);
   rp_watch_phase("reading", "events", 0);
   while (rp_feed_next_or_die(&feed, &ev, &pos)) {

@@ -86,6 +86,9 @@ typedef struct rp_race_report {
   rp_distance_hist distances;
   struct timespec started;
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
+  bool names_known;            /* set by the driver: sym held every name of the
+                               ** trace before its first event (binary input),
+                               ** so no thread appears that sym lacks */
   bool stopped_early;          /* set by the driver: it stopped reading the trace
                                ** (--first-race, --max-races), so events,
                                ** threads, locks, variables are a prefix's */
