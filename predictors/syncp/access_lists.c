@@ -75,7 +75,11 @@ void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r) {
 void sp_var_trim(sp_vars *v, sp_var *var, uint32_t s, int l, rp_clock bound) {
   sp_list *L = &var->list[s][l];
   uint32_t len = var->slot[s].n[l] - L->base, lo = 0, hi = len;
-  if (!len || L->buf[L->off].k > bound) return;
+  if (!len) return;
+  /* All of them (the usual case): decided without loading a record, so
+  ** that the append that follows only stores to the buffer. */
+  if (var->slot[s].last[l] <= bound) lo = hi;
+  else if (L->buf[L->off].k > bound) return;
   while (lo < hi) {   /* the first record with k > bound */
     uint32_t mid = lo + (hi - lo) / 2;
     if (L->buf[L->off + mid].k <= bound) lo = mid + 1;
