@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sliding.h"
+
 void sp_vars_init(sp_vars *v) { memset(v, 0, sizeof *v); }
 
 void sp_vars_free(sp_vars *v) {
@@ -47,25 +49,12 @@ uint32_t sp_var_slot(sp_var *var, uint32_t t) {
   return var->n++;
 }
 
-/* Room at the end of L, which holds len records: the held records move to
-** the front when at least half of the buffer is free before them, else the
-** buffer doubles (so each record moves O(1) times on average). */
-static void make_room(sp_list *L, uint32_t len) {
-  if (L->off + len < L->cap) return;
-  if (L->off) memmove(L->buf, L->buf + L->off, len * sizeof *L->buf);
-  if (2 * (size_t)len >= L->cap) {
-    L->cap = L->cap ? 2 * L->cap : 1;
-    L->buf = rp_realloc(L->buf, L->cap * sizeof *L->buf);
-  }
-  L->off = 0;
-}
-
 void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r) {
   sp_slot *slot = &var->slot[s];
   sp_list *L = &var->list[s][l];
   uint32_t n = slot->n[l];
   if (n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
-  make_room(L, n - L->base);
+  sp_sliding_room((void **)&L->buf, &L->off, &L->cap, n - L->base, sizeof *L->buf);
   L->buf[L->off + (n - L->base)] = r;
   slot->n[l] = n + 1;
   slot->last[l] = r.k;

@@ -43,13 +43,14 @@ static void grew(sp_closing *c, uint32_t v, rp_clock from, rp_clock to) {
   const sp_locks *l = c->locks;
   if (v >= l->by_thread_cap) return;
   const sp_thread_acquires *ta = &l->by_thread[v];
+  const struct sp_acquired *a = ta->a + ta->off;   /* those held (the others have k <= from) */
   size_t lo = 0, hi = ta->n;   /* the first with k > from */
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (ta->a[mid].k <= from) lo = mid + 1;
+    if (a[mid].k <= from) lo = mid + 1;
     else hi = mid;
   }
-  for (; lo < ta->n && ta->a[lo].k <= to; lo++) sp_closing_mark(c, ta->a[lo].lock);
+  for (; lo < ta->n && a[lo].k <= to; lo++) sp_closing_mark(c, a[lo].lock);
 }
 
 static void raise_to(sp_closing *c, rp_vc *I, uint32_t v, rp_clock to) {
@@ -80,13 +81,14 @@ static void close_lock(sp_closing *c, uint32_t lock, rp_vc *I, uint32_t t, const
   for (uint32_t j = 0; j < k->n; j++) {
     const sp_lock_queue *q = &k->q[j];
     last[j] = sp_locks_last_inside(c->locks, q, rp_vc_get(I, q->thread), t, move);
-    if (last[j] >= 0 && (latest < 0 || q->a[last[j]].pos > k->q[latest].a[last[latest]].pos))
+    if (last[j] >= 0 && (latest < 0 || sp_queue_at(q, (uint32_t)last[j])->pos >
+                                            sp_queue_at(&k->q[latest], (uint32_t)last[latest])->pos))
       latest = j;
   }
   if (!move) *sp_locks_latest(c->locks, t, lock) = latest < 0 ? SP_LATEST_NONE : 2 + (uint32_t)latest;
   for (uint32_t j = 0; j < k->n; j++) {
     if (last[j] < 0 || (int64_t)j == latest) continue;
-    sp_ref rel = k->q[j].a[last[j]].release;
+    sp_ref rel = sp_queue_at(&k->q[j], (uint32_t)last[j])->release;
     /* Earlier in the trace than the latest acquire, so released already. */
     RP_ASSERT(rel.own != 0, "an acquire before a later acquire of its lock was released");
     /* I is an ideal: it holds the release iff it holds its thread's events

@@ -319,6 +319,7 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     th = thread(e, t);
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
+    if (e->known_threads) sp_locks_trim(&e->locks, other, t, e->floor[t]);
     th->acquires++;
     if (!e->cfg->no_closed_past) sp_closing_acquired(&e->closing, &th->closed, t, other);
     break;
@@ -348,6 +349,5 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
 }
 
 size_t sp_engine_bytes(const sp_engine *e) {
-  return sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) +
-         e->locks.acquires * (sizeof(sp_acquire) + sizeof(struct sp_acquired));
+  return sp_snapshots_bytes(&e->snaps) + sp_vars_bytes(&e->vars) + sp_locks_bytes(&e->locks);
 }

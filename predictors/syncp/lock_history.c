@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "sliding.h"
 
 void sp_locks_init(sp_locks *l) { memset(l, 0, sizeof *l); }
 
@@ -35,41 +36,60 @@ static sp_lock_queue *queue_of(sp_locks *l, uint32_t lock, uint32_t t) {
 
 void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64_t pos) {
   sp_lock_queue *q = queue_of(l, lock, t);
-  RP_GROW(q->a, q->cap, q->n);
-  q->a[q->n++] = (sp_acquire){.k = k, .release = {SP_NO_SNAP, 0}, .pos = pos};
+  sp_sliding_room((void **)&q->a, &q->off, &q->cap, q->n - q->base, sizeof *q->a);
+  q->a[q->off + (q->n++ - q->base)] = (sp_acquire){.k = k, .release = {SP_NO_SNAP, 0}, .pos = pos};
   RP_GROW(l->by_thread, l->by_thread_cap, t);
   sp_thread_acquires *ta = &l->by_thread[t];
-  RP_GROW(ta->a, ta->cap, ta->n);
-  ta->a[ta->n++] = (struct sp_acquired){k, lock};
+  sp_sliding_room((void **)&ta->a, &ta->off, &ta->cap, ta->n, sizeof *ta->a);
+  ta->a[ta->off + ta->n++] = (struct sp_acquired){k, lock};
   l->acquires++;
 }
 
 void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release) {
   sp_lock_queue *q = queue_of(l, lock, t);
-  RP_ASSERT(q->n && q->a[q->n - 1].release.own == 0,
+  RP_ASSERT(q->n > q->base && sp_queue_at(q, q->n - 1)->release.own == 0,
             "the thread holds the lock: its last acquire is not released (normalised trace)");
-  q->a[q->n - 1].release = release;
+  q->a[q->off + (q->n - 1 - q->base)].release = release;
 }
 
 /* The index of q's last acquire with k <= bound, or -1, searching from
-** a[from - 1] (from = 0: from the start), known to have k <= bound:
-** galloping, as the answer is usually near. */
-static int64_t gallop(const sp_lock_queue *q, rp_clock bound, size_t from) {
-  if (!from && (!q->n || q->a[0].k > bound)) return -1;
-  size_t lo = from ? from - 1 : 0, step = 1, hi;   /* a[lo].k <= bound */
+** acquire from - 1 (from <= base: from the first held), known to have
+** k <= bound: galloping, as the answer is usually near.  The first held
+** acquire is inside every ideal once some were dropped (sp_locks_trim). */
+static int64_t gallop(const sp_lock_queue *q, rp_clock bound, uint32_t from) {
+  if (from <= q->base) {
+    if (q->n == q->base || sp_queue_at(q, q->base)->k > bound) return -1;
+    from = q->base + 1;
+  }
+  size_t lo = from - 1, step = 1, hi;   /* acquire lo has k <= bound */
   for (;;) {
     hi = lo + step;
     if (hi >= q->n) { hi = q->n; break; }
-    if (q->a[hi].k > bound) break;
+    if (sp_queue_at(q, (uint32_t)hi)->k > bound) break;
     lo = hi;
     step *= 2;
   }
-  while (hi - lo > 1) {   /* a[lo].k <= bound < a[hi].k (or hi = n) */
+  while (hi - lo > 1) {   /* acquire lo has k <= bound < acquire hi's (or hi = n) */
     size_t mid = lo + (hi - lo) / 2;
-    if (q->a[mid].k <= bound) lo = mid;
+    if (sp_queue_at(q, (uint32_t)mid)->k <= bound) lo = mid;
     else hi = mid;
   }
   return (int64_t)lo;
+}
+
+void sp_locks_trim(sp_locks *l, uint32_t lock, uint32_t t, rp_clock floor) {
+  sp_lock_queue *q = queue_of(l, lock, t);
+  int64_t keep = gallop(q, floor, q->base);
+  if (keep > (int64_t)q->base) {
+    l->dropped += (uint32_t)keep - q->base;
+    q->off += (uint32_t)keep - q->base;
+    q->base = (uint32_t)keep;
+  }
+  sp_thread_acquires *ta = &l->by_thread[t];
+  uint32_t drop = 0;
+  while (drop < ta->n && ta->a[ta->off + drop].k <= floor) drop++;
+  ta->off += drop;
+  ta->n -= drop;
 }
 
 int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
@@ -95,6 +115,18 @@ uint32_t *sp_locks_latest(sp_locks *l, uint32_t t, uint32_t lock) {
 
 const sp_acquire *sp_locks_at_cursor(const sp_locks *l, uint32_t t, const sp_lock_queue *q) {
   uint32_t at = l->cursor[t].at[q->id];
-  RP_ASSERT(at != 0, "the cursor is on an acquire");
-  return &q->a[at - 1];
+  RP_ASSERT(at > q->base, "the cursor is on an acquire held");
+  return sp_queue_at(q, at - 1);
+}
+
+size_t sp_locks_bytes(const sp_locks *l) {
+  size_t bytes = l->cap * sizeof *l->lock + l->by_thread_cap * sizeof *l->by_thread;
+  for (size_t i = 0; i < l->cap; i++) {
+    bytes += l->lock[i].cap * sizeof *l->lock[i].q;
+    for (uint32_t j = 0; j < l->lock[i].n; j++) bytes += l->lock[i].q[j].cap * sizeof(sp_acquire);
+  }
+  for (size_t t = 0; t < l->by_thread_cap; t++) bytes += l->by_thread[t].cap * sizeof(struct sp_acquired);
+  for (size_t t = 0; t < l->cursor_cap; t++)
+    bytes += l->cursor[t].cap * sizeof(uint32_t) + l->cursor[t].latest_cap * sizeof(uint32_t);
+  return bytes;
 }

@@ -22,12 +22,18 @@ typedef struct sp_acquire {
   uint64_t pos;     /* its position in the trace */
 } sp_acquire;
 
+/* A thread's acquires of one lock: number base .. n - 1 are held, at
+** a[off .. off + n - base) (sliding.h); the ones before were dropped. */
 typedef struct sp_lock_queue {
   uint32_t thread;
   uint32_t id;        /* dense over all queues, for the cursors */
   sp_acquire *a;
-  size_t n, cap;
+  uint32_t n, base, off, cap;
 } sp_lock_queue;
+
+static inline const sp_acquire *sp_queue_at(const sp_lock_queue *q, uint32_t i) {
+  return &q->a[q->off + (i - q->base)];
+}
 
 typedef struct sp_lock {
   sp_lock_queue *q;   /* one per thread that acquired the lock */
@@ -39,8 +45,8 @@ typedef struct sp_thread_acquires {
   struct sp_acquired {
     rp_clock k;
     uint32_t lock;
-  } *a;
-  size_t n, cap;
+  } *a;               /* held: a[off .. off + n) (sliding.h) */
+  uint32_t n, off, cap;
 } sp_thread_acquires;
 
 typedef struct sp_locks {
@@ -49,7 +55,8 @@ typedef struct sp_locks {
   sp_thread_acquires *by_thread;
   size_t by_thread_cap;
   uint32_t queues;    /* queues made */
-  uint64_t acquires;  /* records held */
+  uint64_t acquires;  /* records made */
+  uint64_t dropped;   /* records dropped by sp_locks_trim */
   struct sp_cursors {
     uint32_t *at;     /* per queue id: 1 + index of the cursor's acquire, 0: none */
     size_t cap;
@@ -69,6 +76,13 @@ enum { SP_LATEST_UNKNOWN, SP_LATEST_NONE };
 /* Thread t acquires lock `lock` as its k-th event, at trace position pos. */
 void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64_t pos);
 
+/* Drop thread t's acquire records that no ideal needs any more, every
+** ideal closed from now on holding t's events up to `floor`: of t's queue
+** of `lock`, those before its last acquire with k <= floor (the last
+** acquire of t inside an ideal is that one or a later one), and of t's list
+** of all its acquires, those with k <= floor (no ideal gains them). */
+void sp_locks_trim(sp_locks *l, uint32_t lock, uint32_t t, rp_clock floor);
+
 /* Thread t releases `lock`; `release` is its clock, the release included. */
 void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 
@@ -79,6 +93,9 @@ void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release);
 ** cursor. */
 int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
                              const rp_vc *move);
+
+/* Bytes held. */
+size_t sp_locks_bytes(const sp_locks *l);
 
 /* Thread t's record of the latest acquire of `lock` inside its closed past
 ** (SP_LATEST_*, or 2 + a queue index), to read and set. */
