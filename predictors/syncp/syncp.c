@@ -72,10 +72,13 @@ int main(int argc, char **argv) {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "SyncP: exactly the sync-preserving races (acquires keep their order)",
                .options = options,
-               .notes = "Memory: a record of 24 bytes per access and of 32 per acquire, kept "
-                        "for the whole run, plus one clock copy (4 bytes per thread) each time "
-                        "a thread's clock changes through another thread.  Time: near-linear "
-                        "for a fixed number of threads and locks.",
+               .notes = "Memory: a record of 24 bytes per access and of 40 per acquire, plus "
+                        "one clock copy (4 bytes per thread) each time a thread's clock changes "
+                        "through another thread.  On binary input, whose name table lists every "
+                        "thread, records inside the past of every thread that may still run are "
+                        "dropped; on other input they are kept for the whole run (a thread not "
+                        "seen yet may race with any of them).  Time: near-linear for a fixed "
+                        "number of threads and locks.",
                .ctx = &config},
       .create = syncp_create,
       .event = syncp_event,
