@@ -10,42 +10,57 @@ void sp_vars_init(sp_vars *v) { memset(v, 0, sizeof *v); }
 
 void sp_vars_free(sp_vars *v) {
   for (size_t x = 0; x < v->cap; x++) {
-    sp_var *var = &v->var[x];
+    sp_var *var = v->var[x];
+    if (!var) continue;
     for (uint32_t s = 0; s < var->n; s++) free(var->list[s][SP_READS].buf), free(var->list[s][SP_WRITES].buf);
     rp_vc_free(&var->last_write_shb);
-    free(var->slot);
-    free(var->list);
-    free(var->reader);
+    free(var);
   }
   free(v->var);
   memset(v, 0, sizeof *v);
 }
 
-sp_var *sp_vars_get(sp_vars *v, uint32_t x) {
-  RP_GROW(v->var, v->cap, x);
-  return &v->var[x];
+/* Bytes of a block with room for cap slots: the header, the slots (padded
+** to the lists' alignment), the lists, the reader matrix. */
+static size_t slots_bytes(uint32_t cap) {
+  size_t a = _Alignof(sp_list);
+  return (cap * sizeof(sp_slot) + a - 1) / a * a;
+}
+static size_t block_bytes(uint32_t cap) {
+  return sizeof(sp_var) + slots_bytes(cap) + cap * sizeof(sp_list[2]) +
+         (size_t)cap * cap * sizeof(sp_reader);
 }
 
-/* Room for one more slot: the arrays grow from one (most variables have
-** one or two threads), the reader matrix is laid out again. */
-static void grow_slots(sp_var *var) {
-  uint32_t cap = var->cap ? 2 * var->cap : 1;
-  var->slot = rp_realloc(var->slot, cap * sizeof *var->slot);
-  var->list = rp_realloc(var->list, cap * sizeof *var->list);
-  sp_reader *reader = rp_calloc((size_t)cap * cap, sizeof *reader);
+/* A block with room for cap slots, holding var's (NULL: none) laid out
+** again; the reader matrix's new entries are zero. */
+static sp_var *new_block(const sp_var *var, uint32_t cap) {
+  sp_var *b = rp_calloc(1, block_bytes(cap));
+  if (var) *b = *var;
+  char *p = (char *)(b + 1);
+  b->slot = (sp_slot *)p;
+  b->list = (sp_list(*)[2])(p + slots_bytes(cap));
+  b->reader = (sp_reader *)((char *)b->list + cap * sizeof(sp_list[2]));
+  b->cap = cap;
+  if (!var) return b;
+  memcpy(b->slot, var->slot, var->n * sizeof *b->slot);
+  memcpy(b->list, var->list, var->n * sizeof *b->list);
   for (uint32_t r = 0; r < var->n; r++)
-    memcpy(&reader[(size_t)r * cap], &var->reader[(size_t)r * var->cap], var->n * sizeof *reader);
-  free(var->reader);
-  var->reader = reader;
-  var->cap = cap;
+    memcpy(&b->reader[(size_t)r * cap], &var->reader[(size_t)r * var->cap], var->n * sizeof *b->reader);
+  return b;
 }
 
-uint32_t sp_var_slot(sp_var *var, uint32_t t) {
+uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t) {
+  RP_GROW(v->var, v->cap, x);
+  sp_var *var = v->var[x];
+  if (!var) var = v->var[x] = new_block(NULL, 2);   /* most variables have one or two threads */
   for (uint32_t s = 0; s < var->n; s++)
     if (var->slot[s].thread == t) return s;
-  if (var->n == var->cap) grow_slots(var);
+  if (var->n == var->cap) {
+    sp_var *grown = new_block(var, 2 * var->cap);
+    free(var);
+    var = v->var[x] = grown;
+  }
   var->slot[var->n] = (sp_slot){.thread = t};
-  memset(var->list[var->n], 0, sizeof var->list[var->n]);
   return var->n++;
 }
 
@@ -88,9 +103,9 @@ void sp_var_trim(sp_vars *v, sp_var *var, uint32_t s, int l, rp_clock bound) {
 size_t sp_vars_bytes(const sp_vars *v) {
   size_t bytes = v->cap * sizeof *v->var;
   for (size_t x = 0; x < v->cap; x++) {
-    const sp_var *var = &v->var[x];
-    bytes += var->last_write_shb.cap * sizeof(rp_clock) +
-             var->cap * (sizeof *var->slot + sizeof *var->list + var->cap * sizeof *var->reader);
+    const sp_var *var = v->var[x];
+    if (!var) continue;
+    bytes += var->last_write_shb.cap * sizeof(rp_clock) + block_bytes(var->cap);
     for (uint32_t s = 0; s < var->n; s++)
       bytes += (var->list[s][SP_READS].cap + var->list[s][SP_WRITES].cap) * sizeof(sp_record);
   }

@@ -13,7 +13,10 @@
 ** other slot, so what it needs of each (thread, list lengths, last k) is in
 ** one small array, and reader r's heads in slot s's lists are row r of a
 ** matrix: one or two cache lines for the usual question "anything new
-** since my past?", and records are read only when the answer is yes.
+** since my past?", and records are read only when the answer is yes.  A
+** variable is one block (its header, then those arrays), reached through
+** an array of pointers small enough to stay in the cache: one cache miss
+** for the variable, not one for its header and another for its slots.
 */
 #ifndef SYNCP_ACCESS_LISTS_H
 #define SYNCP_ACCESS_LISTS_H
@@ -68,13 +71,14 @@ typedef struct sp_var {
   ** clock (own == 0: none yet) and its SHB clock. */
   sp_ref last_write;
   rp_vc last_write_shb;
+  /* In the block, after this header: */
   sp_slot *slot;          /* [cap] */
   sp_list (*list)[2];     /* [cap][2]: the records */
   sp_reader *reader;      /* [cap * cap]: reader[r * cap + s] */
 } sp_var;
 
 typedef struct sp_vars {
-  sp_var *var;
+  sp_var **var;           /* [cap], NULL: not accessed yet */
   size_t cap;
   uint64_t records;   /* appended */
   uint64_t dropped;   /* dropped by sp_var_trim */
@@ -83,9 +87,12 @@ typedef struct sp_vars {
 void sp_vars_init(sp_vars *v);
 void sp_vars_free(sp_vars *v);
 
-/* Variable x (created empty on first use) and thread t's slot in it. */
-sp_var *sp_vars_get(sp_vars *v, uint32_t x);
-uint32_t sp_var_slot(sp_var *var, uint32_t t);
+/* Thread t's slot in variable x (both created on first use).  The
+** variable's block may move: take it with sp_vars_at afterwards. */
+uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t);
+
+/* Variable x, which has a slot. */
+static inline sp_var *sp_vars_at(const sp_vars *v, uint32_t x) { return v->var[x]; }
 
 static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
   return &var->reader[(size_t)r * var->cap + s];

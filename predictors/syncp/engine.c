@@ -241,8 +241,8 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   uint32_t t = ev->thread, x = ev->operand;
   sp_thread *th = thread(e, t);
   sp_ref past = sp_snapshots_take(&e->snaps, t, &th->trf);
-  sp_var *var = sp_vars_get(&e->vars, x);
-  uint32_t slot = sp_var_slot(var, t);
+  uint32_t slot = sp_var_slot(&e->vars, x, t);
+  sp_var *var = sp_vars_at(&e->vars, x);
   check(e, var, slot, ev, pos, past.snap, rep);
   rp_clock k = tick(th, t);
   if (ev->op == RP_OP_WRITE) {
