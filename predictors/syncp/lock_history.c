@@ -98,7 +98,9 @@ int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound
   struct sp_cursors *c = &l->cursor[t];
   RP_GROW(c->at, c->cap, q->id);
   if (move) {
-    c->at[q->id] = (uint32_t)(gallop(q, rp_vc_get(move, q->thread), c->at[q->id]) + 1);
+    rp_clock past = rp_vc_get(move, q->thread);
+    c->at[q->id] = (uint32_t)(gallop(q, past, c->at[q->id]) + 1);
+    if (bound == past) return (int64_t)c->at[q->id] - 1;   /* nothing of q's thread beyond the past */
     return gallop(q, bound, c->at[q->id]);
   }
   int64_t last = gallop(q, bound, c->at[q->id]);
