@@ -1,7 +1,8 @@
 # The race-predictor workbench.  Every program is discovered from the layout:
 #   predictors/NAME/*.c  -> bin/rp-NAME   (links predictors/common only)
 #   tools/NAME/*.c       -> bin/rp-NAME   (trace utilities; link predictors/common only)
-#   harness/NAME/*.c     -> bin/rp-NAME   (links harness/lib only; never a predictor)
+#   harness/NAME/*.c     -> bin/rp-NAME   (links harness/lib and predictors/common/base
+#                                          only; never a predictor)
 #   harness/rp/*.c       -> bin/rp        (the git-style front door)
 #   scripts/fuzz         -> bin/rp-fuzz   (a wrapper: the fuzzer stays in the source tree)
 # so a new predictor is a new directory and nothing here changes.
@@ -24,6 +25,10 @@ COMMON_SRC := $(wildcard predictors/common/*/*.c)
 COMMON_LIB := $(BUILD)/libcommon.a
 HLIB_SRC   := $(wildcard harness/lib/*.c)
 HLIB       := $(BUILD)/libharness.a
+# The base room of predictors/common, the one code the harness shares with
+# the predictors (docs/design.md): the harness links it alone.
+BASE_SRC   := $(wildcard predictors/common/base/*.c)
+BASE_LIB   := $(BUILD)/libbase.a
 
 PRED_DIRS    := $(filter-out predictors/common,$(sort $(patsubst %/,%,$(dir $(wildcard predictors/*/*.c)))))
 TOOL_DIRS    := $(sort $(patsubst %/,%,$(dir $(wildcard tools/*/*.c))))
@@ -43,10 +48,10 @@ UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS) $(UNIT_RECORD)
 all: $(PROGRAMS)
 
 # Each layer sees only its own headers: the harness and its unit tests
-# harness/lib, everything else (predictors, tools, the common unit tests)
-# predictors/common (and rp record's, tools/record too).  tests/e2e/layering.sh
-# checks the includes themselves.
-include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib,-Ipredictors/common)$(if \
+# harness/lib and the base ("base/diag.h"), everything else (predictors,
+# tools, the common unit tests) predictors/common (and rp record's,
+# tools/record too).  tests/e2e/layering.sh checks the includes themselves.
+include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib) -Ipredictors/common$(if \
   $(filter tests/unit/record_%,$(1)), -Itools/record)
 # A program's sources (predictors/NAME, tools/NAME) are compiled with
 # RP_TOOL_NAME="NAME", the name it prints: a copied directory names its copy.
@@ -62,6 +67,10 @@ $(COMMON_LIB): $(COMMON_SRC:%.c=$(OBJ)/%.o)
 	$(AR) rcs $@ $^
 
 $(HLIB): $(HLIB_SRC:%.c=$(OBJ)/%.o)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(BASE_LIB): $(BASE_SRC:%.c=$(OBJ)/%.o)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
@@ -104,7 +113,7 @@ $(BIN)/rp-$(notdir $(1)): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(1)/*.c)) $(COMM
 	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
 define harness_program
-$(1): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(2)/*.c)) $(HLIB)
+$(1): $(patsubst %.c,$(OBJ)/%.o,$(wildcard $(2)/*.c)) $(HLIB) $(BASE_LIB)
 	@mkdir -p $$(@D)
 	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS)
 endef
@@ -136,7 +145,7 @@ $(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
 $(BUILD)/tests/record_%: $(OBJ)/tests/unit/record_%.o $(OBJ)/tools/record/%.o $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
-$(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB)
+$(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB) $(BASE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 

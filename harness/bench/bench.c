@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "cmdline.h"
 #include "shquote.h"
@@ -48,7 +48,7 @@ static const char usage_text[] =
 
 /* mkdir -p for one path: each parent in turn, then the path itself. */
 static int make_dirs(const char *path) {
-  char *p = xstrdup(path);
+  char *p = rp_strdup(path);
   int rc = 0;
   for (char *slash = strchr(p + 1, '/'); rc == 0 && slash; slash = strchr(slash + 1, '/')) {
     *slash = '\0';
@@ -62,14 +62,14 @@ static int make_dirs(const char *path) {
 }
 
 static char *default_results_dir(const char *plan_path) {
-  char *copy = xstrdup(plan_path);
+  char *copy = rp_strdup(plan_path);
   char *name = basename(copy);
   char *dot = strrchr(name, '.');
   if (dot && dot != name) *dot = '\0';
   char stamp[32];
   time_t now = time(NULL);
   strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-  char *dir = xasprintf("results/%s-%s", stamp, name);
+  char *dir = rp_asprintf("results/%s-%s", stamp, name);
   free(copy);
   return dir;
 }
@@ -120,21 +120,21 @@ static char *read_whole(const char *path) {
 ** them (the plan's limits, each run's predictor, trace and options).  Returns
 ** 0, or the exit status when it differs or cannot be written. */
 static int check_same_runs(const Bench *b) {
-  char *path = xasprintf("%s/runs.plan", b->dir);
+  char *path = rp_asprintf("%s/runs.plan", b->dir);
   char *want = describe_runs(b), *had = read_whole(path);
-  int rc = EXIT_OK;
+  int rc = RP_EXIT_OK;
   if (had && strcmp(had, want) != 0) {
     fprintf(stderr, "rp-bench: %s holds the results of other runs than this plan's (the plan, "
                     "its limits or the files it matches changed; see %s); use another --results "
                     "folder\n", b->dir, path);
-    rc = EXIT_BAD_INPUT;
+    rc = RP_EXIT_INPUT;
   } else if (!had) {
     FILE *f = fopen(path, "w");
     int ok = f && fputs(want, f) >= 0;
     if (f && fclose(f) != 0) ok = 0;
     if (!ok) {
       fprintf(stderr, "rp-bench: cannot write %s\n", path);
-      rc = EXIT_RESOURCES;
+      rc = RP_EXIT_RESOURCE;
     }
   }
   free(path), free(want), free(had);
@@ -144,15 +144,15 @@ static int check_same_runs(const Bench *b) {
 /* Two rp bench on one folder would run its runs twice; the lock is held (and
 ** inherited by the runs) until the last of them ends. */
 static int lock_results_dir(const Bench *b) {
-  char *path = xasprintf("%s/lock", b->dir);
+  char *path = rp_asprintf("%s/lock", b->dir);
   int fd = open(path, O_RDWR | O_CREAT, 0644);
-  int rc = EXIT_OK;
+  int rc = RP_EXIT_OK;
   if (fd < 0) {
     fprintf(stderr, "rp-bench: cannot open %s: %s\n", path, strerror(errno));
-    rc = EXIT_RESOURCES;
+    rc = RP_EXIT_RESOURCE;
   } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     fprintf(stderr, "rp-bench: %s is in use by another rp bench (or runs it left)\n", b->dir);
-    rc = EXIT_BAD_INPUT;
+    rc = RP_EXIT_INPUT;
   }
   free(path);
   return rc;
@@ -162,7 +162,7 @@ static int make_results_dir(const Bench *b) {
   static const char *const subs[] = {"jobs", "runner", "stats", "races", "logs", "stages"};
   if (make_dirs(b->dir) != 0) return -1;
   for (size_t i = 0; i < sizeof subs / sizeof *subs; i++) {
-    char *sub = xasprintf("%s/%s", b->dir, subs[i]);
+    char *sub = rp_asprintf("%s/%s", b->dir, subs[i]);
     int rc = make_dirs(sub);
     free(sub);
     if (rc != 0) return -1;
@@ -171,7 +171,7 @@ static int make_results_dir(const Bench *b) {
 }
 
 static void copy_plan(const Bench *b) {
-  char *copy = xasprintf("%s/plan", b->dir);
+  char *copy = rp_asprintf("%s/plan", b->dir);
   if (copy_file(b->plan_path, copy) != 0)
     fprintf(stderr, "rp-bench: warning: could not copy the plan to %s\n", copy);
   free(copy);
@@ -210,14 +210,14 @@ static int parse_options(int argc, char **argv, Bench *b) {
     case 'H': b->hosts = optarg; break;
     case 'p': b->progress = 1; break;
     case 'P': b->progress = -1; break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
     }
   }
   if (optind != argc - 1) return cmdline_usage_error("expected exactly one PLAN file");
   b->plan_path = argv[optind];
-  b->dir = results ? xstrdup(results) : default_results_dir(b->plan_path);
+  b->dir = results ? rp_strdup(results) : default_results_dir(b->plan_path);
   return -1;
 }
 
@@ -225,7 +225,7 @@ static char *own_directory(void) {
   char path[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
   path[n > 0 ? n : 0] = '\0';
-  return xstrdup(dirname(path));
+  return rp_strdup(dirname(path));
 }
 
 static void bench_free(Bench *b) {
@@ -243,43 +243,43 @@ static int bench(Bench *b) {
   char err[1024];
   if (plan_parse(b->plan_path, &b->plan, err, sizeof err) != 0) {
     fprintf(stderr, "rp-bench: %s\n", err);
-    return EXIT_BAD_INPUT;
+    return RP_EXIT_INPUT;
   }
-  if (bench_expand(b) != 0) return EXIT_BAD_INPUT;
-  if (make_results_dir(b) != 0) return EXIT_RESOURCES;
+  if (bench_expand(b) != 0) return RP_EXIT_INPUT;
+  if (make_results_dir(b) != 0) return RP_EXIT_RESOURCE;
   char *absolute = realpath(b->dir, NULL); /* the job scripts run in other folders, or hosts */
   if (absolute) free(b->dir), b->dir = absolute;
   int rc = lock_results_dir(b);
-  if (rc == EXIT_OK) rc = check_same_runs(b);
-  if (rc != EXIT_OK) return rc;
+  if (rc == RP_EXIT_OK) rc = check_same_runs(b);
+  if (rc != RP_EXIT_OK) return rc;
   copy_plan(b);
   if (b->hosts && access(b->hosts, R_OK) != 0) {
     fprintf(stderr, "rp-bench: cannot read the hosts file %s: %s\n", b->hosts, strerror(errno));
-    return EXIT_BAD_INPUT;
+    return RP_EXIT_INPUT;
   }
-  if (bench_check_hosts(b) != 0) return EXIT_BAD_INPUT;
+  if (bench_check_hosts(b) != 0) return RP_EXIT_INPUT;
   int pending = bench_write_jobs(b);
-  if (pending < 0) return EXIT_RESOURCES;
+  if (pending < 0) return RP_EXIT_RESOURCE;
   fprintf(stderr, "rp-bench: %d runs in the plan, %d to do, results in %s\n", b->nruns,
           pending, b->dir);
-  if (bench_write_meta(b) != 0) return EXIT_RESOURCES;
+  if (bench_write_meta(b) != 0) return RP_EXIT_RESOURCE;
   int launched = pending > 0 ? bench_launch(b) : 0;
   BenchTally tally;
   int missing = bench_merge(b, &tally);
-  if (missing < 0 || bench_write_summary(b, &tally) != 0) return EXIT_RESOURCES;
+  if (missing < 0 || bench_write_summary(b, &tally) != 0) return RP_EXIT_RESOURCE;
   print_tally(&tally);
   if (launched == -2) {
     fprintf(stderr, "rp-bench: interrupted; the same command resumes\n");
-    return 130;
+    return RP_EXIT_INTERRUPTED;
   }
-  if (launched != 0) return EXIT_INTERNAL;
+  if (launched != 0) return RP_EXIT_INTERNAL;
   if (missing > 0)
     fprintf(stderr, "rp-bench: %d runs were not recorded; see %s/logs/*.err\n", missing, b->dir);
-  return missing ? EXIT_BAD_INPUT : EXIT_OK;
+  return missing ? RP_EXIT_INPUT : RP_EXIT_OK;
 }
 
 int main(int argc, char **argv) {
-  cmdline_prog = "rp-bench";
+  rp_progname = "rp-bench";
   Bench b = {0};
   int rc = parse_options(argc, argv, &b);
   if (rc < 0) {

@@ -7,16 +7,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 
 /* NAME means BINDIR/rp-NAME; anything with a slash is a path to an executable,
 ** relative to the plan's directory like the trace patterns. */
 static int resolve_predictor(Bench *b, const char *plan_dir, const char *spec) {
   char *exe;
-  if (!strchr(spec, '/')) exe = xasprintf("%s/rp-%s", b->bindir, spec);
+  if (!strchr(spec, '/')) exe = rp_asprintf("%s/rp-%s", b->bindir, spec);
   else {
-    char *path = spec[0] == '/' ? xstrdup(spec) : xasprintf("%s/%s", plan_dir, spec);
+    char *path = spec[0] == '/' ? rp_strdup(spec) : rp_asprintf("%s/%s", plan_dir, spec);
     exe = realpath(path, NULL);
     free(path);
   }
@@ -26,7 +26,7 @@ static int resolve_predictor(Bench *b, const char *plan_dir, const char *spec) {
     free(exe);
     return -1;
   }
-  char *copy = xstrdup(spec);
+  char *copy = rp_strdup(spec);
   const char *name = strchr(spec, '/') ? basename(copy) : spec;
   if (strvec_find(&b->pred_names, name) >= 0) {
     fprintf(stderr, "rp-bench: predictor '%s' is listed twice\n", name);
@@ -49,7 +49,7 @@ static int ends_with(const char *s, const char *suffix) {
 ** Characters that would upset a file name or a shell become '_'. */
 static char *trace_name(const char *path) {
   const char *slash = strrchr(path, '/');
-  char *name = xstrdup(slash ? slash + 1 : path);
+  char *name = rp_strdup(slash ? slash + 1 : path);
   static const char *const suffixes[] = {".xz", ".gz", ".zst", ".std", ".bin", ".rr", ".csv"};
   for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
     if (ends_with(name, suffixes[i])) name[strlen(name) - strlen(suffixes[i])] = '\0';
@@ -60,7 +60,7 @@ static char *trace_name(const char *path) {
 
 /* Adds the traces matching pattern, relative to the plan's directory. */
 static int add_traces(Bench *b, const char *plan_dir, const char *pattern) {
-  char *full = pattern[0] == '/' ? xstrdup(pattern) : xasprintf("%s/%s", plan_dir, pattern);
+  char *full = pattern[0] == '/' ? rp_strdup(pattern) : rp_asprintf("%s/%s", plan_dir, pattern);
   glob_t g;
   int rc = glob(full, 0, NULL, &g);
   if (rc == GLOB_NOMATCH) fprintf(stderr, "rp-bench: note: no trace matches %s\n", full);
@@ -90,7 +90,7 @@ static int add_traces(Bench *b, const char *plan_dir, const char *pattern) {
 static void make_runs(Bench *b) {
   int per = b->trace_paths.n * b->plan.repetitions;
   b->nruns = b->pred_names.n * per;
-  b->runs = xmalloc((size_t)b->nruns * sizeof *b->runs);
+  b->runs = rp_malloc((size_t)b->nruns * sizeof *b->runs);
   int k = 0;
   for (int p = 0; p < b->pred_names.n; p++)
     for (int t = 0; t < b->trace_paths.n; t++)
@@ -101,12 +101,12 @@ static void make_runs(Bench *b) {
         r->trace = b->trace_paths.items[t];
         r->trace_name = b->trace_names.items[t];
         r->repetition = rep;
-        r->id = xasprintf("%s__%s__%d", r->predictor, r->trace_name, rep);
+        r->id = rp_asprintf("%s__%s__%d", r->predictor, r->trace_name, rep);
       }
 }
 
 int bench_expand(Bench *b) {
-  char *copy = xstrdup(b->plan_path);
+  char *copy = rp_strdup(b->plan_path);
   char *plan_dir = dirname(copy);
   int rc = 0;
   for (int i = 0; rc == 0 && i < b->plan.predictors.n; i++)

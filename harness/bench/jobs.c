@@ -5,13 +5,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "csvtable.h"
 #include "shquote.h"
 
 char *bench_path(const Bench *b, const char *sub, const BenchRun *r, const char *ext) {
-  return xasprintf("%s/%s/%s.%s", b->dir, sub, r->id, ext);
+  return rp_asprintf("%s/%s/%s.%s", b->dir, sub, r->id, ext);
 }
 
 int bench_run_finished(const Bench *b, const BenchRun *r) {
@@ -57,7 +57,7 @@ static const char pipe_script[] =
 /* Appends " WORD" (quoted) to *cmd. */
 static void add_word(char **cmd, const char *word) {
   char *q = shquote(word);
-  char *joined = xasprintf("%s %s", *cmd, q);
+  char *joined = rp_asprintf("%s %s", *cmd, q);
   free(q);
   free(*cmd);
   *cmd = joined;
@@ -66,12 +66,12 @@ static void add_word(char **cmd, const char *word) {
 /* The predictor's command: [sh -c SCRIPT sh TOOL TRACE STAGEFILE] EXE TRACE|- --races .. */
 static char *predictor_command(const Bench *b, const BenchRun *r) {
   const char *tool;
-  char *cmd = xstrdup("");
+  char *cmd = rp_strdup("");
   int piped = is_compressed(r->trace, &tool);
   if (piped) {
     char *script = shquote(pipe_script);
     free(cmd);
-    cmd = xasprintf(" sh -c %s sh %s", script, tool);
+    cmd = rp_asprintf(" sh -c %s sh %s", script, tool);
     free(script);
     add_word(&cmd, r->trace);
     char *stage = bench_path(b, "stages", r, "txt");
@@ -89,7 +89,7 @@ static char *predictor_command(const Bench *b, const BenchRun *r) {
   free(races);
   free(stats);
   /* args.NAME are split at blanks; they are options, not file names. */
-  char *args = xstrdup(plan_args(&b->plan, r->predictor));
+  char *args = rp_strdup(plan_args(&b->plan, r->predictor));
   for (char *w = strtok(args, " \t"); w; w = strtok(NULL, " \t")) add_word(&cmd, w);
   free(args);
   return cmd;
@@ -97,7 +97,7 @@ static char *predictor_command(const Bench *b, const BenchRun *r) {
 
 /* The rp run options for the plan's limits and this run's labels. */
 static char *runner_options(const Bench *b, const BenchRun *r) {
-  char *opts = xstrdup("");
+  char *opts = rp_strdup("");
   char buf[64];
   if (b->plan.timeout_s > 0) {
     snprintf(buf, sizeof buf, "%g", b->plan.timeout_s);
@@ -113,11 +113,11 @@ static char *runner_options(const Bench *b, const BenchRun *r) {
     add_word(&opts, "--cpus");
     add_word(&opts, b->plan.cpus);
   }
-  char *label = xasprintf("predictor=%s", r->predictor);
+  char *label = rp_asprintf("predictor=%s", r->predictor);
   add_word(&opts, "--label");
   add_word(&opts, label);
   free(label);
-  label = xasprintf("trace=%s", r->trace_name);
+  label = rp_asprintf("trace=%s", r->trace_name);
   add_word(&opts, "--label");
   add_word(&opts, label);
   free(label);
@@ -132,7 +132,7 @@ static char *write_job(const Bench *b, const BenchRun *r) {
   char *path = bench_path(b, "jobs", r, "sh");
   char *runner = bench_path(b, "runner", r, "csv"), *stage = bench_path(b, "stages", r, "txt");
   char *out = bench_path(b, "logs", r, "out"), *err = bench_path(b, "logs", r, "err");
-  char *rp_run = xasprintf("%s/rp-run", b->bindir);
+  char *rp_run = rp_asprintf("%s/rp-run", b->bindir);
   char *q_run = shquote(rp_run), *q_runner = shquote(runner), *q_out = shquote(out), *q_err = shquote(err);
   char *q_stage = shquote(stage);
   char *opts = runner_options(b, r), *cmd = predictor_command(b, r);
@@ -156,10 +156,10 @@ static char *write_job(const Bench *b, const BenchRun *r) {
 /* The list is NUL-separated (GNU parallel --null): a results folder or trace
 ** whose name holds a line break stays one job, never two commands. */
 int bench_write_jobs(Bench *b) {
-  char *pending = xasprintf("%s/pending", b->dir);
+  char *pending = rp_asprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "w");
   int ok = list != NULL;
-  b->pending = xmalloc((size_t)(b->nruns + 1) * sizeof *b->pending);
+  b->pending = rp_malloc((size_t)(b->nruns + 1) * sizeof *b->pending);
   b->npending = 0;
   for (int i = 0; ok && i < b->nruns; i++) {
     if (bench_run_finished(b, &b->runs[i])) continue;

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "csvtable.h"
 #include "reaper.h"
@@ -95,7 +95,7 @@ static void draw(const Bench *b, Progress *p, int on_terminal) {
 
 /* Starts GNU parallel over DIR/pending; its pid, or -1. */
 static pid_t start_parallel(const Bench *b, const sigset_t *old_mask) {
-  char *joblog = xasprintf("%s/joblog", b->dir), *pending = xasprintf("%s/pending", b->dir);
+  char *joblog = rp_asprintf("%s/joblog", b->dir), *pending = rp_asprintf("%s/pending", b->dir);
   char jobs[32];
   snprintf(jobs, sizeof jobs, "%d", b->jobs);
   char *argv[] = {"parallel", "--will-cite", "--null", "--jobs", jobs, "--joblog", joblog,
@@ -143,7 +143,7 @@ static int run_quietly(char *const *argv) {
 
 int bench_check_hosts(const Bench *b) {
   if (!b->hosts) return 0;
-  char *rp_run = xasprintf("%s/rp-run", b->bindir);
+  char *rp_run = rp_asprintf("%s/rp-run", b->bindir);
   /* On every host at once; --tag names the host of each failure. */
   char *argv[] = {"parallel", "--will-cite", "--nonall", "--tag", "--sshloginfile", (char *)b->hosts,
                   "test", "-w", b->dir, "-a", "-x", rp_run, "||", "echo",
@@ -164,7 +164,7 @@ int bench_launch(const Bench *b) {
   sigset_t wake, old;
   reaper_wake_signals(&wake);
   sigprocmask(SIG_BLOCK, &wake, &old);
-  Progress p = {.done = xmalloc((size_t)b->npending + 1), .start = now_s()};
+  Progress p = {.done = rp_malloc((size_t)b->npending + 1), .start = now_s()};
   memset(p.done, 0, (size_t)b->npending + 1);
   pid_t pid = start_parallel(b, &old);
   int status = 0, interrupted = 0;

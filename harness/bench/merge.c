@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "csvtable.h"
 #include "csvwrite.h"
@@ -97,14 +97,14 @@ static void make_header(const RunFiles *files, int n, StrVec *header) {
 
 /* Relative to DIR, so a results folder can be moved. */
 static char *relative(const char *sub, const BenchRun *r, const char *ext) {
-  return xasprintf("%s/%s.%s", sub, r->id, ext);
+  return rp_asprintf("%s/%s.%s", sub, r->id, ext);
 }
 
 static int write_run(FILE *out, const StrVec *header, const BenchRun *r, const RunFiles *f) {
   StrVec row = {0};
   strvec_push(&row, r->predictor);
   strvec_push(&row, r->trace_name);
-  strvec_push_owned(&row, xasprintf("%d", r->repetition));
+  strvec_push_owned(&row, rp_asprintf("%d", r->repetition));
   for (int i = 0; i < COUNT(runner_columns); i++)
     strvec_push(&row, csv_table_get(&f->runner, 0, runner_columns[i]));
   int ok = strcmp(csv_table_get(&f->runner, 0, "status"), "ok") == 0;
@@ -133,11 +133,11 @@ static void tally_run(BenchTally *tally, const RunFiles *f) {
 
 int bench_merge(const Bench *b, BenchTally *tally) {
   *tally = (BenchTally){.planned = b->nruns};
-  RunFiles *files = xmalloc((size_t)b->nruns * sizeof *files);
+  RunFiles *files = rp_malloc((size_t)b->nruns * sizeof *files);
   for (int i = 0; i < b->nruns; i++) load(b, &b->runs[i], &files[i]);
   StrVec header = {0};
   make_header(files, b->nruns, &header);
-  char *path = xasprintf("%s/runs.csv", b->dir), *tmp = xasprintf("%s.tmp", path);
+  char *path = rp_asprintf("%s/runs.csv", b->dir), *tmp = rp_asprintf("%s.tmp", path);
   FILE *out = fopen(tmp, "w");
   int missing = 0, ok = out != NULL;
   if (out) {

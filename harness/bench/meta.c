@@ -6,7 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "shquote.h"
 
@@ -30,7 +30,7 @@ static void describe_machine(FILE *meta, const Bench *b) {
   fprintf(meta, "%-12s %ld online\n", "cores", sysconf(_SC_NPROCESSORS_ONLN));
   first_line(meta, "memory", "sed -n 's/^MemTotal: *//p' /proc/meminfo");
   char *q = shquote(b->bindir);
-  char *git = xasprintf("cd %s && git describe --always --dirty --abbrev=40 2>/dev/null", q);
+  char *git = rp_asprintf("cd %s && git describe --always --dirty --abbrev=40 2>/dev/null", q);
   first_line(meta, "git commit", git);
   free(git);
   free(q);
@@ -56,8 +56,8 @@ static void describe_plan(FILE *meta, const Bench *b) {
   fprintf(meta, "%-12s %ld MiB\n", "memory", b->plan.memory_mb);
   for (int i = 0; i < b->pred_names.n; i++) {
     char *q = shquote(b->pred_exes.items[i]);
-    char *version = xasprintf("timeout 5 %s --version 2>&1", q);
-    char *label = xasprintf("predictor %s", b->pred_names.items[i]);
+    char *version = rp_asprintf("timeout 5 %s --version 2>&1", q);
+    char *label = rp_asprintf("predictor %s", b->pred_names.items[i]);
     fprintf(meta, "%-12s %s\n", label, b->pred_exes.items[i]);
     first_line(meta, "  version", version);
     free(q), free(version), free(label);
@@ -68,7 +68,7 @@ static void describe_plan(FILE *meta, const Bench *b) {
 
 /* The exec line of each pending job script: the exact command of the run. */
 static void list_commands(FILE *meta, const Bench *b) {
-  char *pending = xasprintf("%s/pending", b->dir);
+  char *pending = rp_asprintf("%s/pending", b->dir);
   FILE *list = fopen(pending, "r");
   char *job = NULL, *line = NULL;
   size_t cap = 0, line_cap = 0;
@@ -85,7 +85,7 @@ static void list_commands(FILE *meta, const Bench *b) {
 }
 
 int bench_write_meta(const Bench *b) {
-  char *path = xasprintf("%s/meta", b->dir);
+  char *path = rp_asprintf("%s/meta", b->dir);
   FILE *meta = fopen(path, "a");
   if (!meta) {
     fprintf(stderr, "rp-bench: cannot write %s\n", path);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "bench.h"
 #include "jsonwrite.h"
 
@@ -47,7 +47,7 @@ static void write_body(FILE *f, const Bench *b, const BenchTally *t) {
 
 /* Written to a temporary file renamed into place, like runs.csv. */
 int bench_write_summary(const Bench *b, const BenchTally *t) {
-  char *path = xasprintf("%s/summary.json", b->dir), *tmp = xasprintf("%s.tmp", path);
+  char *path = rp_asprintf("%s/summary.json", b->dir), *tmp = rp_asprintf("%s.tmp", path);
   FILE *f = fopen(tmp, "w");
   int ok = f != NULL;
   if (f) {

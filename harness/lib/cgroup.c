@@ -10,11 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 
 /* Writes text to dir/file; 0 or -1 with errno. */
 static int write_file(const char *dir, const char *file, const char *text) {
-  char *path = xasprintf("%s/%s", dir, file);
+  char *path = rp_asprintf("%s/%s", dir, file);
   FILE *f = fopen(path, "w");
   free(path);
   if (!f) return -1;
@@ -26,7 +26,7 @@ static int write_file(const char *dir, const char *file, const char *text) {
 /* The value after "key " in a flat-keyed file, or the file's single number
 ** when key is NULL; -1 if absent. */
 static long long read_number(const char *dir, const char *file, const char *key) {
-  char *path = xasprintf("%s/%s", dir, file);
+  char *path = rp_asprintf("%s/%s", dir, file);
   FILE *f = fopen(path, "r");
   free(path);
   if (!f) return -1;
@@ -43,7 +43,7 @@ static long long read_number(const char *dir, const char *file, const char *key)
 
 /* The first line of dir/file into buf ("" if it cannot be read). */
 static void read_line(const char *dir, const char *file, char *buf, int size) {
-  char *path = xasprintf("%s/%s", dir, file);
+  char *path = rp_asprintf("%s/%s", dir, file);
   FILE *f = fopen(path, "r");
   free(path);
   buf[0] = '\0';
@@ -54,7 +54,7 @@ static void read_line(const char *dir, const char *file, char *buf, int size) {
 }
 
 static int file_exists(const char *dir, const char *file) {
-  char *path = xasprintf("%s/%s", dir, file);
+  char *path = rp_asprintf("%s/%s", dir, file);
   int ok = access(path, F_OK) == 0;
   free(path);
   return ok;
@@ -84,7 +84,7 @@ static char *own_path(const char *controller) {
     *path++ = '\0';
     *list++ = '\0';
     int match = controller ? has_item(list, controller) : strcmp(line, "0") == 0 && *list == '\0';
-    if (match) found = xstrdup(path);
+    if (match) found = rp_strdup(path);
   }
   fclose(f);
   return found;
@@ -119,7 +119,7 @@ static char *own_dir(const char *controller) {
   }
   size_t rlen = strcmp(root, "/") == 0 ? 0 : strlen(root);
   const char *rel = strncmp(own, root, rlen) == 0 ? own + rlen : own;
-  char *dir = xasprintf("%s%s", mnt, strcmp(rel, "/") == 0 ? "" : rel);
+  char *dir = rp_asprintf("%s%s", mnt, strcmp(rel, "/") == 0 ? "" : rel);
   free(own);
   return dir;
 }
@@ -128,7 +128,7 @@ static char *own_dir(const char *controller) {
 ** of 0 or less is never a member (a fake tree may hold the "0" a child
 ** wrote to join), and kill() would take it for a process group. */
 static int kill_listed(const char *dir) {
-  char *path = xasprintf("%s/cgroup.procs", dir);
+  char *path = rp_asprintf("%s/cgroup.procs", dir);
   FILE *f = fopen(path, "r");
   free(path);
   if (!f) return 0;
@@ -170,7 +170,7 @@ static void remove_stale(const char *parent) {
     char rest;
     if (sscanf(e->d_name, "rp-run-%ld%c", &pid, &rest) != 1 || pid <= 0) continue;
     if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
-    char *path = xasprintf("%s/%s", parent, e->d_name);
+    char *path = rp_asprintf("%s/%s", parent, e->d_name);
     if (file_exists(path, "freezer.state")) write_file(path, "freezer.state", "THAWED");
     if (!file_exists(path, "cgroup.kill") || write_file(path, "cgroup.kill", "1") != 0)
       kill_members(path);
@@ -185,7 +185,7 @@ static void remove_stale(const char *parent) {
 static char *parent_dir(const char *controller) {
   const char *root = getenv(CGROUP_ROOT_VARIABLE);
   if (!root || !*root) return own_dir(controller);
-  char *dir = controller ? xasprintf("%s/%s", root, controller) : xstrdup(root);
+  char *dir = controller ? rp_asprintf("%s/%s", root, controller) : rp_strdup(root);
   if (file_exists(dir, "cgroup.procs")) return dir;
   free(dir);
   return NULL;
@@ -197,7 +197,7 @@ static char *make_child(Cgroup *cg, const char *controller) {
   char *parent = parent_dir(controller);
   if (!parent) return NULL;
   remove_stale(parent);
-  char *dir = xasprintf("%s/rp-run-%ld", parent, (long)getpid());
+  char *dir = rp_asprintf("%s/rp-run-%ld", parent, (long)getpid());
   free(parent);
   if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
     free(dir);

@@ -8,22 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *cmdline_prog = "rp";
-
 /* "rp-run" -> "rp run", for the pointer to --help. */
 static void print_help_hint(void) {
-  const char *name = strncmp(cmdline_prog, "rp-", 3) == 0 ? cmdline_prog + 3 : cmdline_prog;
+  const char *name = strncmp(rp_progname, "rp-", 3) == 0 ? rp_progname + 3 : rp_progname;
   fprintf(stderr, " (see rp %s --help)\n", name);
 }
 
 int cmdline_usage_error(const char *fmt, ...) {
-  fprintf(stderr, "%s: ", cmdline_prog);
+  fprintf(stderr, "%s: ", rp_progname);
   va_list ap;
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
   va_end(ap);
   print_help_hint();
-  return EXIT_USAGE;
+  return RP_EXIT_USAGE;
 }
 
 int cmdline_unknown_option(const char *arg) {
@@ -31,8 +29,8 @@ int cmdline_unknown_option(const char *arg) {
 }
 
 int cmdline_version(void) {
-  printf("%s %s\n", cmdline_prog, RP_VERSION);
-  return cmdline_finish(EXIT_OK);
+  printf("%s %s\n", rp_progname, RP_VERSION);
+  return cmdline_finish(RP_EXIT_OK);
 }
 
 int cmdline_seconds(const char *s, double *out) {
@@ -55,9 +53,9 @@ int cmdline_integer(const char *s, long long min, long long max, long long *out)
 
 int cmdline_finish(int rc) {
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: cannot write the standard output: %s\n", cmdline_prog,
+    fprintf(stderr, "%s: cannot write the standard output: %s\n", rp_progname,
             strerror(errno ? errno : EIO));
-    return EXIT_RESOURCES;
+    return RP_EXIT_RESOURCE;
   }
   return rc;
 }

@@ -1,30 +1,23 @@
 /*
 ** What every harness command (rp run, rp bench, rp report) shares on its
-** command line: one exit-code table, one wording for usage errors and unknown
+** command line: one wording for usage errors and unknown
 ** options, --version, strict number parsing, and a checked standard output.
 */
 #ifndef HARNESS_CMDLINE_H
 #define HARNESS_CMDLINE_H
 
-/* The exit codes of every rp command (README.md). */
-enum {
-  EXIT_OK = 0,
-  EXIT_USAGE = 1,     /* bad command line */
-  EXIT_BAD_INPUT = 2, /* bad plan, trace, results folder, or a command that cannot start */
-  EXIT_RESOURCES = 3, /* out of memory, disk full, an output that cannot be written */
-  EXIT_INTERNAL = 4,  /* a bug or an unexpected failure of a tool we run */
-};
+/* The exit codes (RP_EXIT_*) and the program name of messages (rp_progname,
+** set once by each main(): "rp-run", ...) are the base's, as for every
+** program of the workbench. */
+#include "base/diag.h"
 
-/* Set once by each main(): "rp-run", ... */
-extern const char *cmdline_prog;
-
-/* "PROG: MESSAGE (see rp CMD --help)" on stderr; returns EXIT_USAGE. */
+/* "PROG: MESSAGE (see rp CMD --help)" on stderr; returns RP_EXIT_USAGE. */
 int cmdline_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The one wording for an option that is unknown or lacks its value. */
 int cmdline_unknown_option(const char *arg);
 
-/* Prints "PROG VERSION"; returns EXIT_OK (or the failure of writing it). */
+/* Prints "PROG VERSION"; returns RP_EXIT_OK (or the failure of writing it). */
 int cmdline_version(void);
 
 /* A number of seconds: finite, >= 0, at most 1e9.  0 or -1. */
@@ -34,7 +27,7 @@ int cmdline_seconds(const char *s, double *out);
 int cmdline_integer(const char *s, long long min, long long max, long long *out);
 
 /* Flushes and checks standard output; on failure says so and returns
-** EXIT_RESOURCES, else rc.  Call last, with the status main would return. */
+** RP_EXIT_RESOURCE, else rc.  Call last, with the status main would return. */
 int cmdline_finish(int rc);
 
 #endif

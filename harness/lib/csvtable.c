@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "strvec.h"
 
 /* State shared by the libcsv callbacks while one file is parsed. */
@@ -23,7 +23,7 @@ typedef struct Reader {
 
 static void on_field(void *s, size_t len, void *data) {
   Reader *rd = data;
-  char *field = xmalloc(len + 1);
+  char *field = rp_malloc(len + 1);
   if (len) memcpy(field, s, len);
   field[len] = '\0';
   for (size_t i = 0; i < len; i++) rd->row_breaks += field[i] == '\n';
@@ -45,8 +45,8 @@ static void on_row_end(int c, void *data) {
     while (rd->row.n < t->ncols) strvec_push(&rd->row, "");
     if (t->nrows == t->cap) {
       t->cap = t->cap ? 2 * t->cap : 64;
-      t->rows = xrealloc(t->rows, (size_t)t->cap * sizeof *t->rows);
-      t->lines = xrealloc(t->lines, (size_t)t->cap * sizeof *t->lines);
+      t->rows = rp_realloc(t->rows, (size_t)t->cap * sizeof *t->rows);
+      t->lines = rp_realloc(t->lines, (size_t)t->cap * sizeof *t->lines);
     }
     t->lines[t->nrows] = rd->line;
     t->rows[t->nrows++] = rd->row.items;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "cmdline.h"
 #include "cpulist.h"
 #include "runner.h"
@@ -42,7 +42,7 @@ static const char *apply(Plan *plan, const char *key, char *value) {
     cpu_set_t set;
     if (cpulist_parse(value, &set)) return "cpus must be a CPU list such as 0 or 0,2-3";
     free(plan->cpus);
-    plan->cpus = xstrdup(value);
+    plan->cpus = rp_strdup(value);
   } else if (strncmp(key, "args.", 5) == 0 && key[5]) {
     strvec_push(&plan->arg_names, key + 5);
     strvec_push(&plan->arg_values, value);

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 
 int reaper_become(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1; }
 
@@ -32,7 +32,7 @@ typedef struct PidList {
 static void push(PidList *l, pid_t pid) {
   if (l->n == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 64;
-    l->pids = xrealloc(l->pids, l->cap * sizeof *l->pids);
+    l->pids = rp_realloc(l->pids, l->cap * sizeof *l->pids);
   }
   l->pids[l->n++] = pid;
 }

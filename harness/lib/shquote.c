@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 
 static int is_plain(const char *s) {
   if (!*s) return 0;
@@ -14,8 +14,8 @@ static int is_plain(const char *s) {
 
 /* 'it'\''s': every ' becomes '\'' inside single quotes. */
 char *shquote(const char *s) {
-  if (is_plain(s)) return xstrdup(s);
-  char *out = xmalloc(4 * strlen(s) + 3), *o = out;
+  if (is_plain(s)) return rp_strdup(s);
+  char *out = rp_malloc(4 * strlen(s) + 3), *o = out;
   *o++ = '\'';
   for (; *s; s++) {
     if (*s == '\'') {
@@ -31,10 +31,10 @@ char *shquote(const char *s) {
 }
 
 char *shquote_argv(char *const *argv) {
-  char *out = xstrdup("");
+  char *out = rp_strdup("");
   for (int i = 0; argv[i]; i++) {
     char *word = shquote(argv[i]);
-    char *joined = xasprintf("%s%s%s", out, i ? " " : "", word);
+    char *joined = rp_asprintf("%s%s%s", out, i ? " " : "", word);
     free(out);
     free(word);
     out = joined;

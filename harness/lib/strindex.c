@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 
 /* FNV-1a. */
 static unsigned hash(const char *s) {
@@ -23,7 +23,7 @@ static int slot_of(const StrIndex *x, const char *s) {
 static void grow(StrIndex *x) {
   free(x->slots);
   x->nslots = x->nslots ? 2 * x->nslots : 64;
-  x->slots = xmalloc((size_t)x->nslots * sizeof *x->slots);
+  x->slots = rp_malloc((size_t)x->nslots * sizeof *x->slots);
   memset(x->slots, 0, (size_t)x->nslots * sizeof *x->slots);
   for (int i = 0; i < x->names.n; i++) x->slots[slot_of(x, x->names.items[i])] = i + 1;
 }

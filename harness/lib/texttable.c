@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "csvwrite.h"
 
 void texttable_add_row(TextTable *t, StrVec *row) {

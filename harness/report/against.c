@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "against.h"
 #include "strindex.h"
 
@@ -56,8 +56,8 @@ static int measured_time(const CsvTable *runs, int r, const TimeMeasure *m, doub
 static void add_sample(Samples *x, double time, double memory) {
   if (x->n == x->cap) {
     x->cap = x->cap ? 2 * x->cap : 4;
-    x->time = xrealloc(x->time, (size_t)x->cap * sizeof *x->time);
-    x->memory = xrealloc(x->memory, (size_t)x->cap * sizeof *x->memory);
+    x->time = rp_realloc(x->time, (size_t)x->cap * sizeof *x->time);
+    x->memory = rp_realloc(x->memory, (size_t)x->cap * sizeof *x->memory);
   }
   x->time[x->n] = time, x->memory[x->n] = memory < MEMORY_FLOOR_KB ? MEMORY_FLOOR_KB : memory;
   x->n++;
@@ -66,7 +66,7 @@ static void add_sample(Samples *x, double time, double memory) {
 /* The samples of predictor on every trace of s, indexed like s->traces. */
 static Samples *collect(const Summary *s, const StrIndex *traces, const char *predictor,
                         const TimeMeasure *measure) {
-  Samples *all = xmalloc((size_t)(s->traces.n + 1) * sizeof *all);
+  Samples *all = rp_malloc((size_t)(s->traces.n + 1) * sizeof *all);
   memset(all, 0, (size_t)(s->traces.n + 1) * sizeof *all);
   for (int r = 0; r < s->runs.nrows; r++) {
     if (strcmp(csv_table_get(&s->runs, r, "predictor"), predictor) != 0) continue;
@@ -113,7 +113,7 @@ static void trace_samples(TraceRatio *tr, const Samples *v, const Samples *b, Ra
 static void estimate(PairRatios *p, const RatioSamples *time, const RatioSamples *memory, int n) {
   p->overall_traces = n;
   if (n == 0) return;
-  Ratio *per_trace = xmalloc((size_t)n * sizeof *per_trace);
+  Ratio *per_trace = rp_malloc((size_t)n * sizeof *per_trace);
   p->time = ratio_estimate(time, n, per_trace);
   for (int t = 0, i = 0; t < p->ntraces; t++)
     if (!p->traces[t].missing) p->traces[t].time = per_trace[i++];
@@ -139,9 +139,9 @@ static void pair_ratios(Against *a, PairRatios *p) {
     samples[k] = collect(a->sides[k], &index[k], names[k], time_measure(a->measure));
     for (int t = 0; t < a->sides[k]->traces.n; t++) strindex_add(&all, a->sides[k]->traces.items[t]);
   }
-  p->traces = xmalloc((size_t)(all.names.n + 1) * sizeof *p->traces);
-  RatioSamples *time = xmalloc((size_t)(all.names.n + 1) * sizeof *time);
-  RatioSamples *memory = xmalloc((size_t)(all.names.n + 1) * sizeof *memory);
+  p->traces = rp_malloc((size_t)(all.names.n + 1) * sizeof *p->traces);
+  RatioSamples *time = rp_malloc((size_t)(all.names.n + 1) * sizeof *time);
+  RatioSamples *memory = rp_malloc((size_t)(all.names.n + 1) * sizeof *memory);
   int n = 0;
   for (int t = 0; t < all.names.n; t++) {
     const Samples *side[2];
@@ -151,7 +151,7 @@ static void pair_ratios(Against *a, PairRatios *p) {
     }
     if ((!side[0] || !side[0]->runs) && (!side[1] || !side[1]->runs)) continue;
     TraceRatio *tr = &p->traces[p->ntraces++];
-    *tr = (TraceRatio){.trace = xstrdup(all.names.items[t])};
+    *tr = (TraceRatio){.trace = rp_strdup(all.names.items[t])};
     trace_samples(tr, side[0], side[1], time, memory, &n);
     for (int k = 0; tr->missing == NULL && k < 2; k++)
       p->runs.used[k] += tr->runs.used[k], p->runs.left_out[k] += tr->runs.left_out[k];
@@ -172,15 +172,15 @@ static int has_predictor(const Against *a, int side, const char *name, const cha
 }
 
 static void add_pair(Against *a, const char *variant, const char *base) {
-  a->pairs = xrealloc(a->pairs, (size_t)(a->npairs + 1) * sizeof *a->pairs);
-  a->pairs[a->npairs++] = (PairRatios){.variant = xstrdup(variant), .base = xstrdup(base)};
+  a->pairs = rp_realloc(a->pairs, (size_t)(a->npairs + 1) * sizeof *a->pairs);
+  a->pairs[a->npairs++] = (PairRatios){.variant = rp_strdup(variant), .base = rp_strdup(base)};
 }
 
 /* The pairs named in specs, each side checked; or every shared name. */
 static int choose_pairs(Against *a, const StrVec *specs) {
   for (int i = 0; i < specs->n; i++) {
     const char *spec = specs->items[i], *eq = strchr(spec, '=');
-    char *variant = xasprintf("%.*s", (int)(eq - spec), spec);
+    char *variant = rp_asprintf("%.*s", (int)(eq - spec), spec);
     int ok = has_predictor(a, VARIANT, variant, spec) && has_predictor(a, BASE, eq + 1, spec);
     if (ok) add_pair(a, variant, eq + 1);
     free(variant);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "against.h"
 #include "jsonwrite.h"
 #include "texttable.h"
@@ -21,26 +21,26 @@ static const char *const header[] = {
 
 /* Three significant digits, trailing zeros kept so the columns line up. */
 static char *format_ratio(double r) {
-  return r >= 100 ? xasprintf("%.0f", r) : xasprintf("%#.3g", r);
+  return r >= 100 ? rp_asprintf("%.0f", r) : rp_asprintf("%#.3g", r);
 }
 
 static char *format_interval(const Ratio *r) {
   char *low = format_ratio(r->low), *high = format_ratio(r->high);
-  char *s = xasprintf("[%s, %s]", low, high);
+  char *s = rp_asprintf("[%s, %s]", low, high);
   free(low), free(high);
   return s;
 }
 
 static char *format_note(const Ratio *time, const Ratio *memory) {
   int t = ratio_spans_one(time), m = ratio_spans_one(memory);
-  if (t && m) return xstrdup("no measurable difference");
-  if (t) return xstrdup("no measurable difference in time");
-  if (m) return xstrdup("no measurable difference in memory");
-  return xstrdup("");
+  if (t && m) return rp_strdup("no measurable difference");
+  if (t) return rp_strdup("no measurable difference in time");
+  if (m) return rp_strdup("no measurable difference in memory");
+  return rp_strdup("");
 }
 
 static void push_counts(StrVec *row, const int n[2]) {
-  strvec_push_owned(row, xasprintf("%d/%d", n[VARIANT], n[BASE]));
+  strvec_push_owned(row, rp_asprintf("%d/%d", n[VARIANT], n[BASE]));
 }
 
 static void add_row(TextTable *t, const PairRatios *p, char *trace, const RunCounts *runs,
@@ -53,11 +53,11 @@ static void add_row(TextTable *t, const PairRatios *p, char *trace, const RunCou
   push_counts(&row, runs->left_out);
   const Ratio *r[2] = {time, memory};
   for (int k = 0; k < 2; k++) {
-    strvec_push_owned(&row, missing ? xstrdup(missing) : format_ratio(r[k]->point));
-    strvec_push_owned(&row, missing ? xstrdup("-") : format_interval(r[k]));
+    strvec_push_owned(&row, missing ? rp_strdup(missing) : format_ratio(r[k]->point));
+    strvec_push_owned(&row, missing ? rp_strdup("-") : format_interval(r[k]));
   }
   strvec_push(&row, missing ? "-" : ratio_kind_name(time));
-  strvec_push_owned(&row, missing ? xstrdup("") : format_note(time, memory));
+  strvec_push_owned(&row, missing ? rp_strdup("") : format_note(time, memory));
   texttable_add_row(t, &row);
 }
 
@@ -67,27 +67,27 @@ static void fill_table(TextTable *t, const Against *a) {
     const PairRatios *p = &a->pairs[i];
     for (int k = 0; k < p->ntraces; k++) {
       const TraceRatio *tr = &p->traces[k];
-      add_row(t, p, xstrdup(tr->trace), &tr->runs, tr->missing, &tr->time, &tr->memory);
+      add_row(t, p, rp_strdup(tr->trace), &tr->runs, tr->missing, &tr->time, &tr->memory);
     }
-    add_row(t, p, xasprintf("geometric mean (%d trace%s)", p->overall_traces, p->overall_traces == 1 ? "" : "s"), &p->runs,
+    add_row(t, p, rp_asprintf("geometric mean (%d trace%s)", p->overall_traces, p->overall_traces == 1 ? "" : "s"), &p->runs,
             p->overall_traces ? NULL : "-", &p->time, &p->memory);
   }
 }
 
 /* The note under the table: what the numbers are, then the warnings. */
 static void fill_note(StrVec *note, const Against *a) {
-  strvec_push_owned(note, xasprintf(
+  strvec_push_owned(note, rp_asprintf(
       "Ratio = variant / base of the medians over the runs that ended ok (time: %s; memory: peak); "
       "below 1 = the variant takes less. Interval: bootstrap95 = 95 %% percentile bootstrap over "
       "the repetitions (each side >= %d runs), min-max = from the smallest to the largest ratio "
       "of a variant run to a base run (fewer runs). Runs used and left out: variant/base.",
       a->measure, RATIO_MIN_BOOTSTRAP));
   for (int i = 0; i < a->warnings.n; i++)
-    strvec_push_owned(note, xasprintf("Warning: %s", a->warnings.items[i]));
+    strvec_push_owned(note, rp_asprintf("Warning: %s", a->warnings.items[i]));
 }
 
 void against_table(const Against *a, TableList *l) {
-  TitledTable *t = table_list_add(l, xasprintf("Ratios variant / base (time: %s)", a->measure), 3, 1);
+  TitledTable *t = table_list_add(l, rp_asprintf("Ratios variant / base (time: %s)", a->measure), 3, 1);
   t->trace_column = 2;
   t->predictor_column = 0;
   fill_table(&t->table, a);
@@ -105,7 +105,7 @@ int against_write_tables(const Against *a, const char *out_dir, const char *form
   against_table(a, &l);
   int rc = 0;
   for (int i = 0; i < 3; i++) {
-    char *path = xasprintf("%s/ratios.%s", out_dir, forms[i]);
+    char *path = rp_asprintf("%s/ratios.%s", out_dir, forms[i]);
     FILE *f = fopen(path, "w");
     int bad = !f || write_form(&l, f, forms[i]) != 0;
     if ((f && fclose(f) != 0) || bad) {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "against.h"
 #include "strindex.h"
 
@@ -22,9 +22,9 @@ static int compare_strings(const void *a, const void *b) {
 /* The distinct values of vals, sorted, joined by ", "; "none" for "". */
 static char *joined(StrIndex *vals) {
   qsort(vals->names.items, (size_t)vals->names.n, sizeof *vals->names.items, compare_strings);
-  char *s = xstrdup("");
+  char *s = rp_strdup("");
   for (int i = 0; i < vals->names.n; i++) {
-    char *next = xasprintf("%s%s%s", s, i ? ", " : "", vals->names.items[i][0] ? vals->names.items[i] : "none");
+    char *next = rp_asprintf("%s%s%s", s, i ? ", " : "", vals->names.items[i][0] ? vals->names.items[i] : "none");
     free(s);
     s = next;
   }
@@ -56,7 +56,7 @@ static char *repetitions(const PairRatios *p, int side) {
 /* The --jobs of every rp bench invocation that wrote DIR/meta; "unknown"
 ** without one. */
 static char *jobs(const Summary *s) {
-  char *path = xasprintf("%s/meta", s->dir);
+  char *path = rp_asprintf("%s/meta", s->dir);
   FILE *f = fopen(path, "r");
   free(path);
   StrIndex vals = {0};
@@ -71,7 +71,7 @@ static char *jobs(const Summary *s) {
 void against_warn(Against *a, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *msg = xvasprintf(fmt, ap);
+  char *msg = rp_vasprintf(fmt, ap);
   va_end(ap);
   fprintf(stderr, "rp-report: warning: %s\n", msg);
   strvec_push_owned(&a->warnings, msg);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 #include "strindex.h"
 
@@ -82,7 +82,7 @@ static int read_whole_trace(const CsvTable *runs, int r) {
 ** an older runs.csv without stopped_early holds a prefix).  Unknown ("")
 ** when no run read the whole trace. */
 static void find_shapes(Summary *s, const int *trace_of) {
-  s->shapes = xmalloc((size_t)(s->traces.n * SHAPE_COLUMNS) * sizeof *s->shapes);
+  s->shapes = rp_malloc((size_t)(s->traces.n * SHAPE_COLUMNS) * sizeof *s->shapes);
   for (int i = 0; i < s->traces.n * SHAPE_COLUMNS; i++) s->shapes[i] = "";
   for (int r = 0; r < s->runs.nrows; r++) {
     const char **shape = &s->shapes[trace_of[r] * SHAPE_COLUMNS];
@@ -122,12 +122,12 @@ void summary_warn_cpus(const Summary *s, const Summary *base) {
 ** in the rows (and the cells). */
 static void fold_all(Summary *s, const int *trace_of, const int *pred_of, const char *count_column) {
   int nrows = s->runs.nrows, ncells = s->traces.n * s->predictors.n;
-  int *start = xmalloc((size_t)(ncells + 1) * sizeof *start), *order = xmalloc((size_t)(nrows + 1) * sizeof *order);
-  double *times = xmalloc((size_t)(nrows + 1) * sizeof *times);
+  int *start = rp_malloc((size_t)(ncells + 1) * sizeof *start), *order = rp_malloc((size_t)(nrows + 1) * sizeof *order);
+  double *times = rp_malloc((size_t)(nrows + 1) * sizeof *times);
   memset(start, 0, (size_t)(ncells + 1) * sizeof *start);
   for (int r = 0; r < nrows; r++) start[trace_of[r] * s->predictors.n + pred_of[r] + 1]++;
   for (int c = 0; c < ncells; c++) start[c + 1] += start[c];
-  int *fill = xmalloc((size_t)(ncells + 1) * sizeof *fill);
+  int *fill = rp_malloc((size_t)(ncells + 1) * sizeof *fill);
   memcpy(fill, start, (size_t)(ncells + 1) * sizeof *fill);
   for (int r = 0; r < nrows; r++) order[fill[trace_of[r] * s->predictors.n + pred_of[r]]++] = r;
   for (int c = 0; c < ncells; c++)
@@ -137,7 +137,7 @@ static void fold_all(Summary *s, const int *trace_of, const int *pred_of, const 
 
 int summary_load(Summary *s, const char *dir, const char *count_column) {
   *s = (Summary){.dir = dir};
-  char *path = xasprintf("%s/runs.csv", dir);
+  char *path = rp_asprintf("%s/runs.csv", dir);
   char err[1024];
   int rc = csv_table_read_strict(path, &s->runs, err, sizeof err);
   if (rc != 0) fprintf(stderr, "rp-report: %s\n", err);
@@ -150,8 +150,8 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
     return -1;
   }
   StrIndex traces = {0}, predictors = {0};
-  int *trace_of = xmalloc((size_t)(s->runs.nrows + 1) * sizeof *trace_of);
-  int *pred_of = xmalloc((size_t)(s->runs.nrows + 1) * sizeof *pred_of);
+  int *trace_of = rp_malloc((size_t)(s->runs.nrows + 1) * sizeof *trace_of);
+  int *pred_of = rp_malloc((size_t)(s->runs.nrows + 1) * sizeof *pred_of);
   for (int r = 0; r < s->runs.nrows; r++) {
     trace_of[r] = strindex_add(&traces, csv_table_get(&s->runs, r, "trace"));
     pred_of[r] = strindex_add(&predictors, csv_table_get(&s->runs, r, "predictor"));
@@ -159,7 +159,7 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
   s->traces = traces.names, s->predictors = predictors.names;
   free(traces.slots), free(predictors.slots);
   size_t ncells = (size_t)(s->traces.n * s->predictors.n) + 1;
-  s->cells = xmalloc(ncells * sizeof *s->cells);
+  s->cells = rp_malloc(ncells * sizeof *s->cells);
   memset(s->cells, 0, ncells * sizeof *s->cells);
   fold_all(s, trace_of, pred_of, count_column);
   find_shapes(s, trace_of);
@@ -177,9 +177,9 @@ void summary_free(Summary *s) {
 }
 
 char *format_time(const Cell *c) {
-  if (c->runs == 0) return xstrdup("-");
-  if (c->marker) return xstrdup(c->marker);
-  return xasprintf("%.3f", c->time_s);
+  if (c->runs == 0) return rp_strdup("-");
+  if (c->marker) return rp_strdup(c->marker);
+  return rp_asprintf("%.3f", c->time_s);
 }
 
 const char *cell_stat(const Summary *s, const Cell *c, const char *column) {
@@ -201,12 +201,12 @@ int cell_approximate(const Summary *s, const Cell *c, const char *column) {
 
 char *format_count(const Summary *s, const Cell *c, const char *column) {
   const char *v = cell_stat(s, c, column);
-  if (v[0]) return xasprintf("%s%s", v, cell_approximate(s, c, column) ? APPROX_MARK : "");
-  return xstrdup(c->runs && c->ok_row < 0 ? c->marker : "-");
+  if (v[0]) return rp_asprintf("%s%s", v, cell_approximate(s, c, column) ? APPROX_MARK : "");
+  return rp_strdup(c->runs && c->ok_row < 0 ? c->marker : "-");
 }
 
 char *format_memory(const Cell *c) {
-  if (c->runs == 0) return xstrdup("-");
-  if (c->marker) return xstrdup(c->marker);
-  return xasprintf("%.1f", c->mem_kb / 1024.0);
+  if (c->runs == 0) return rp_strdup("-");
+  if (c->marker) return rp_strdup(c->marker);
+  return rp_asprintf("%.1f", c->mem_kb / 1024.0);
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 #include "texttable.h"
 #include "titled.h"
@@ -26,14 +26,14 @@ const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int 
 }
 
 static void add_header(TitledTable *t, const Summary *s) {
-  titled_column(t, xstrdup("Trace"), -1);
+  titled_column(t, rp_strdup("Trace"), -1);
   for (int p = 0; p < s->predictors.n; p++) {
     const char *n = s->predictors.items[p];
-    titled_column(t, xasprintf("%s base (s)", n), p);
-    titled_column(t, xasprintf("%s new (s)", n), p);
-    titled_column(t, xasprintf("%s ratio", n), p);
-    titled_column(t, xasprintf("%s base races", n), p);
-    titled_column(t, xasprintf("%s new races", n), p);
+    titled_column(t, rp_asprintf("%s base (s)", n), p);
+    titled_column(t, rp_asprintf("%s new (s)", n), p);
+    titled_column(t, rp_asprintf("%s ratio", n), p);
+    titled_column(t, rp_asprintf("%s base races", n), p);
+    titled_column(t, rp_asprintf("%s new races", n), p);
   }
 }
 
@@ -52,7 +52,7 @@ static const char *ratio_mark(const Summary *s, const void *base, int t, int p) 
 }
 
 void compare_table(const Summary *s, const Summary *base, TableList *l) {
-  TitledTable *t = table_list_add(l, xstrdup("Against the baseline: median times, their ratio new / baseline "
+  TitledTable *t = table_list_add(l, rp_strdup("Against the baseline: median times, their ratio new / baseline "
                                              "(below 1 = faster) and the races"), 1, 5);
   add_header(t, s);
   for (int tr = 0; tr < s->traces.n; tr++) {
@@ -61,9 +61,9 @@ void compare_table(const Summary *s, const Summary *base, TableList *l) {
     for (int p = 0; p < s->predictors.n; p++) {
       const Cell *now = summary_cell(s, tr, p), *old = compare_base_cell(s, base, tr, p);
       double r;
-      strvec_push_owned(&row, old ? format_time(old) : xstrdup("-"));
+      strvec_push_owned(&row, old ? format_time(old) : rp_strdup("-"));
       strvec_push_owned(&row, format_time(now));
-      strvec_push_owned(&row, compare_ratio(now, old, &r) ? xasprintf("%.2f", r) : xstrdup("-"));
+      strvec_push_owned(&row, compare_ratio(now, old, &r) ? rp_asprintf("%.2f", r) : rp_strdup("-"));
       strvec_push(&row, races_of(old));
       strvec_push(&row, races_of(now));
     }

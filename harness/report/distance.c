@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "csvtable.h"
 #include "report.h"
 
@@ -23,7 +23,7 @@ static int read_distances(const Summary *s, int t, int p, double **d) {
   const Cell *c = summary_cell(s, t, p);
   *d = NULL;
   if (!c->races_file || !c->races_file[0]) return 0;
-  char *path = xasprintf("%s/%s", s->dir, c->races_file);
+  char *path = rp_asprintf("%s/%s", s->dir, c->races_file);
   CsvTable table;
   char err[1024];
   int rc = csv_table_read(path, &table, err, sizeof err);
@@ -31,7 +31,7 @@ static int read_distances(const Summary *s, int t, int p, double **d) {
   if (rc != 0) return 0;
   int col = csv_table_column(&table, "distance"), n = 0;
   if (col >= 0 && table.nrows > 0) {
-    *d = xmalloc((size_t)table.nrows * sizeof **d);
+    *d = rp_malloc((size_t)table.nrows * sizeof **d);
     for (int r = 0; r < table.nrows; r++) (*d)[n++] = fmax(1, atof(table.rows[r][col]));
     qsort(*d, (size_t)n, sizeof **d, compare_doubles);
   }
@@ -62,7 +62,7 @@ static int write_data(const Summary *s, const char *out_dir, Panel *panels, StrV
   int npanels = 0, blocks = 0;
   for (int t = 0; t < s->traces.n; t++) {
     Panel *pn = &panels[npanels];
-    *pn = (Panel){.trace = t, .smallest = INFINITY, .block = xmalloc((size_t)s->predictors.n * sizeof(int))};
+    *pn = (Panel){.trace = t, .smallest = INFINITY, .block = rp_malloc((size_t)s->predictors.n * sizeof(int))};
     for (int p = 0; p < s->predictors.n; p++) {
       double *d;
       int n = read_distances(s, t, p, &d);
@@ -150,11 +150,11 @@ static void write_script(FILE *gp, const Summary *s, const Panel *panels, int np
 }
 
 int plot_distances(const Summary *s, const char *out_dir, StrVec *scripts) {
-  Panel *panels = xmalloc((size_t)(s->traces.n + 1) * sizeof *panels);
+  Panel *panels = rp_malloc((size_t)(s->traces.n + 1) * sizeof *panels);
   StrVec raceless = {0};
   int npanels = write_data(s, out_dir, panels, &raceless), rc = npanels < 0 ? -1 : 0;
   if (npanels > 0) {
-    char *path = xasprintf("%s/distance.gp", out_dir);
+    char *path = rp_asprintf("%s/distance.gp", out_dir);
     FILE *gp = fopen(path, "w");
     free(path);
     if (gp) write_script(gp, s, panels, npanels, &raceless);

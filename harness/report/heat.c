@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 
 /* The data blocks of NAME.dat: nonzero counts, zeros, runs without a count. */
@@ -66,7 +66,7 @@ static int plot_heat(const Summary *s, const char *out_dir, const char *name, co
     }
   int rc = file_done(dat, out_dir, name, "dat");
   if (rc != 0 || count[NONZERO] + count[ZERO] + count[MARKED] == 0) return rc;
-  char *title = xasprintf("Races per trace: %s (colour on a log scale; %s = approximate, "
+  char *title = rp_asprintf("Races per trace: %s (colour on a log scale; %s = approximate, "
                           "TO/MO/ERR = no ok run)", unit, APPROX_MARK);
   FILE *gp = gp_open(out_dir, name, title);
   free(title);

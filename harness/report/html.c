@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "html.h"
 
 static const char *const statuses[] = {"ok", "TO", "MO", "ERR"};
@@ -86,9 +86,9 @@ static void put_plots(FILE *f, const HtmlReport *r) {
   if (!r->plots) fputs("<p class=\"note\">Not drawn (--no-plots).</p>\n", f);
   for (int i = 0; r->plots && i < r->plots->n; i++) {
     const char *script = r->plots->items[i];
-    char *name = xstrdup(script);
+    char *name = rp_strdup(script);
     name[strcspn(name, ".")] = '\0';
-    char *svg = xasprintf("%s/%s.svg", r->plot_dir, name);
+    char *svg = rp_asprintf("%s/%s.svg", r->plot_dir, name);
     fprintf(f, "<figure id=\"plot-%s\"><figcaption>%s</figcaption>\n", name, name);
     if (html_svg(f, svg, name) != 0)
       fprintf(f, "<p class=\"note\">%s.svg is missing (was gnuplot run?)</p>", name);
@@ -125,7 +125,7 @@ static void put_page(FILE *f, const HtmlReport *r, const char *page_dir) {
   TableList tables = {0};
   report_tables(s, r->count_column, r->count_label, &tables);
   for (int i = 0; i < tables.n; i++) {
-    char *id = xasprintf("table%d", i + 1);
+    char *id = rp_asprintf("table%d", i + 1);
     put_table(f, s, &tables.items[i], id);
     free(id);
   }
@@ -136,8 +136,8 @@ static void put_page(FILE *f, const HtmlReport *r, const char *page_dir) {
 }
 
 int write_html(const HtmlReport *r) {
-  char *copy = xstrdup(r->path);
-  char *page_dir = xstrdup(dirname(copy));
+  char *copy = rp_strdup(r->path);
+  char *page_dir = rp_strdup(dirname(copy));
   FILE *f = fopen(r->path, "w");
   if (f) put_page(f, r, page_dir);
   int rc = f && !ferror(f) ? 0 : -1;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "html.h"
 
 /* runs.csv columns shown as they are: {column, heading}. */
@@ -30,7 +30,7 @@ static void put_link(FILE *f, const char *dir, const char *to_dir, const char *f
     fputs("<td>-</td>", f);
     return;
   }
-  char *path = xasprintf("%s/%s", dir, file);
+  char *path = rp_asprintf("%s/%s", dir, file);
   int link = to_dir && access(path, F_OK) == 0;
   free(path);
   fputs("<td>", f);

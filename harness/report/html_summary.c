@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "html.h"
 #include "runstatus.h"
 #include "strindex.h"
@@ -66,7 +66,7 @@ static const char *meta_value(const char *line, const char *label) {
 
 /* The summary's lines from DIR/meta, and the whole file folded away. */
 static void put_meta(FILE *f, const Summary *s, StrVec *whole) {
-  char *path = xasprintf("%s/meta", s->dir);
+  char *path = rp_asprintf("%s/meta", s->dir);
   FILE *meta = fopen(path, "r");
   free(path);
   char *line = NULL, *found[META_LABELS] = {0};
@@ -77,7 +77,7 @@ static void put_meta(FILE *f, const Summary *s, StrVec *whole) {
     strvec_push(whole, line);
     for (int k = 0; k < META_LABELS; k++) {
       const char *v = meta_value(line, meta_labels[k]);
-      if (v) free(found[k]), found[k] = xstrdup(v);
+      if (v) free(found[k]), found[k] = rp_strdup(v);
     }
   }
   if (meta) fclose(meta);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "html.h"
 
 static char *read_whole(const char *path) {
@@ -20,7 +20,7 @@ static char *read_whole(const char *path) {
   char *buf = NULL;
   size_t len = 0, cap = 0, n;
   do {
-    if (cap - len < 4096) buf = xrealloc(buf, cap = 2 * cap + 8192);
+    if (cap - len < 4096) buf = rp_realloc(buf, cap = 2 * cap + 8192);
     n = fread(buf + len, 1, cap - len - 1, f);
     len += n;
   } while (n > 0);
@@ -90,7 +90,7 @@ int html_svg(FILE *f, const char *svg_path, const char *name) {
     free(svg);
     return -1;
   }
-  char *prefix = xasprintf("plot-%s", name);
+  char *prefix = rp_asprintf("plot-%s", name);
   while (*p) {
     size_t text = strcspn(p, "<");
     fwrite(p, 1, text, f);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "html.h"
 
 void html_put(FILE *f, const char *s) {
@@ -43,7 +43,7 @@ static char *relative_between(const char *from, const char *to) {
   }
   size_t ups = 0;
   for (const char *p = a; *p; p = next_component(p)) ups++;
-  char *rel = xmalloc(3 * ups + strlen(b) + 2);
+  char *rel = rp_malloc(3 * ups + strlen(b) + 2);
   rel[0] = '\0';
   for (size_t i = 0; i < ups; i++) strcat(rel, "../");
   strcat(rel, *b ? b : ups ? "" : ".");

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "against.h"
-#include "alloc.h"
+#include "base/diag.h"
 #include "jsonwrite.h"
 #include "report.h"
 
@@ -35,7 +35,7 @@ static void write_list(FILE *f, const char *list) {
   fputc('[', f);
   for (int first = 1; *list; first = 0) {
     size_t n = strcspn(list, ";");
-    char *item = xasprintf("%.*s", (int)n, list);
+    char *item = rp_asprintf("%.*s", (int)n, list);
     if (!first) fputc(',', f);
     json_string(f, item);
     free(item);
@@ -147,7 +147,7 @@ static void write_report(FILE *f, const Summary *s, const Summary *base, const A
 
 int write_json(const Summary *s, const Summary *base, const Against *against, const char *out_dir,
                const char *count, int to_stdout) {
-  char *path = xasprintf("%s/report.json", out_dir);
+  char *path = rp_asprintf("%s/report.json", out_dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
   if (f) {

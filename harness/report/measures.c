@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 #include "texttable.h"
 #include "titled.h"
@@ -52,11 +52,11 @@ static char *memory_of(const Summary *s, const Cell *c, const char *column) {
 ** wrote no stats (a wrapper such as cat) or the trace has no events. */
 static char *bytes_per_event_of(const Summary *s, const Cell *c, const char *column) {
   (void)column;
-  if (c->runs == 0) return xstrdup("-");
-  if (c->marker) return xstrdup(c->marker);
+  if (c->runs == 0) return rp_strdup("-");
+  if (c->marker) return rp_strdup(c->marker);
   double events = atof(cell_stat(s, c, "events"));
-  if (events <= 0) return xstrdup("-");
-  return xasprintf("%.1f", c->mem_kb * 1024.0 / events);
+  if (events <= 0) return rp_strdup("-");
+  return rp_asprintf("%.1f", c->mem_kb * 1024.0 / events);
 }
 
 static int any_approximate(const Summary *s, const char *column) {
@@ -74,19 +74,19 @@ static void count_note(const Summary *s, const char *column, StrVec *note) {
                       "approximate; e.g. racy_events counted from pairs out of order is an upper bound).");
   strvec_push(note, "TO/MO/ERR: no repetition ended ok (time limit, memory limit, error); -: no run.");
   for (int p = 0; p < s->predictors.n; p++)
-    strvec_push_owned(note, xasprintf("%s: %s.", s->predictors.items[p],
+    strvec_push_owned(note, rp_asprintf("%s: %s.", s->predictors.items[p],
                                       predictor_guarantee(s->predictors.items[p])));
 }
 
 static TitledTable *per_predictor_table(const Summary *s, TableList *l, char *title) {
   TitledTable *t = table_list_add(l, title, 1, 1);
-  titled_column(t, xstrdup("Trace"), -1);
-  for (int p = 0; p < s->predictors.n; p++) titled_column(t, xstrdup(s->predictors.items[p]), p);
+  titled_column(t, rp_strdup("Trace"), -1);
+  for (int p = 0; p < s->predictors.n; p++) titled_column(t, rp_strdup(s->predictors.items[p]), p);
   return t;
 }
 
 static void add_measure(TableList *l, const Summary *s, const Measure *m) {
-  TitledTable *t = per_predictor_table(s, l, xstrdup(m->title));
+  TitledTable *t = per_predictor_table(s, l, rp_strdup(m->title));
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
@@ -100,9 +100,9 @@ static void add_measure(TableList *l, const Summary *s, const Measure *m) {
 }
 
 static void add_shapes(TableList *l, const Summary *s) {
-  TitledTable *t = table_list_add(l, xstrdup("Traces"), 5, 1);
+  TitledTable *t = table_list_add(l, rp_strdup("Traces"), 5, 1);
   const char *const fixed[] = {"Trace", "Events", "Threads", "Locks", "Vars"};
-  for (int i = 0; i < 5; i++) titled_column(t, xstrdup(fixed[i]), -1);
+  for (int i = 0; i < 5; i++) titled_column(t, rp_strdup(fixed[i]), -1);
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
@@ -128,14 +128,14 @@ static void add_verdicts(TableList *l, const Summary *s) {
     for (int v = 0; v < VERDICT_COLUMNS; v++)
       if (has_verdict(s, p, v)) used[v] = any = 1;
   if (!any) return;
-  TitledTable *t = table_list_add(l, xstrdup("Verdicts the predictors add"), 1, 1);
-  titled_column(t, xstrdup("Trace"), -1);
+  TitledTable *t = table_list_add(l, rp_strdup("Verdicts the predictors add"), 1, 1);
+  titled_column(t, rp_strdup("Trace"), -1);
   for (int p = 0; p < s->predictors.n; p++)
     for (int v = 0; v < VERDICT_COLUMNS; v++)
       if (has_verdict(s, p, v))
-        titled_column(t, xasprintf("%s %s", s->predictors.items[p], verdict_columns[v][1]), p);
+        titled_column(t, rp_asprintf("%s %s", s->predictors.items[p], verdict_columns[v][1]), p);
   for (int v = 0; v < VERDICT_COLUMNS; v++)
-    if (used[v]) strvec_push_owned(&t->note, xasprintf("%s: %s.", verdict_columns[v][1], verdict_columns[v][2]));
+    if (used[v]) strvec_push_owned(&t->note, rp_asprintf("%s: %s.", verdict_columns[v][1], verdict_columns[v][2]));
   for (int tr = 0; tr < s->traces.n; tr++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[tr]);
@@ -155,7 +155,7 @@ void report_tables(const Summary *s, const char *count_column, const char *count
     {"Memory (MB), peak over the repetitions", NULL, memory_of},
     {"Peak bytes per event (memory / events)", NULL, bytes_per_event_of},
   };
-  char *title = xasprintf("Races (%s)", count_label);
+  char *title = rp_asprintf("Races (%s)", count_label);
   measures[2].title = title;
   add_shapes(l, s);
   for (size_t i = 0; i < sizeof measures / sizeof *measures; i++) {
@@ -198,8 +198,8 @@ static int write_long_csv(FILE *f, const Summary *s, const char *count_column) {
       strvec_push(&row, cell_stat(s, c, "racy_location_pairs"));
       strvec_push(&row, cell_stat(s, c, count_column));
       strvec_push(&row, cell_stat(s, c, "approximate"));
-      strvec_push_owned(&row, c->marker ? xstrdup("") : xasprintf("%.3f", c->time_s));
-      strvec_push_owned(&row, xasprintf("%.1f", c->mem_kb / 1024.0));
+      strvec_push_owned(&row, c->marker ? rp_strdup("") : rp_asprintf("%.3f", c->time_s));
+      strvec_push_owned(&row, rp_asprintf("%.1f", c->mem_kb / 1024.0));
       for (int v = 0; v < VERDICT_COLUMNS; v++) strvec_push(&row, cell_stat(s, c, verdict_columns[v][0]));
       texttable_add_row(&t, &row);
     }
@@ -210,7 +210,7 @@ static int write_long_csv(FILE *f, const Summary *s, const char *count_column) {
 
 static int write_form(const Summary *s, const char *out_dir, const char *form, const char *count_column,
                       const char *count_label) {
-  char *path = xasprintf("%s/table.%s", out_dir, form);
+  char *path = rp_asprintf("%s/table.%s", out_dir, form);
   FILE *f = fopen(path, "w");
   int rc = !f ? -1
            : strcmp(form, "csv") == 0 ? write_long_csv(f, s, count_column)

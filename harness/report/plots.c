@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "csvtable.h"
 #include "report.h"
 
@@ -53,13 +53,13 @@ void gp_put_tic(FILE *f, const char *name) {
   }
   size_t head = utf8_prefix(name, TIC_HEAD);
   size_t tail = utf8_prefix(name, chars - (TIC_CHARS - TIC_HEAD - 3));
-  char *label = xasprintf("%.*s...%s", (int)head, name, name + tail);
+  char *label = rp_asprintf("%.*s...%s", (int)head, name, name + tail);
   gp_put_plain(f, label, 1);
   free(label);
 }
 
 FILE *gp_open(const char *out_dir, const char *name, const char *title) {
-  char *path = xasprintf("%s/%s.gp", out_dir, name);
+  char *path = rp_asprintf("%s/%s.gp", out_dir, name);
   FILE *f = fopen(path, "w");
   if (!f) fprintf(stderr, "rp-report: cannot write %s\n", path);
   free(path);
@@ -102,12 +102,12 @@ int gp_close(FILE *f, const char *out_dir, const char *name, StrVec *scripts) {
              "set terminal pdfcairo noenhanced size 6.5in,3.25in font ',8'\nset output '%s.pdf'\n"
              "replot\nunset output\n", name, name);
   if (file_done(f, out_dir, name, "gp") != 0) return -1;
-  strvec_push_owned(scripts, xasprintf("%s.gp", name));
+  strvec_push_owned(scripts, rp_asprintf("%s.gp", name));
   return 0;
 }
 
 FILE *dat_open(const char *out_dir, const char *name) {
-  char *path = xasprintf("%s/%s.dat", out_dir, name);
+  char *path = rp_asprintf("%s/%s.dat", out_dir, name);
   FILE *f = fopen(path, "w");
   if (!f) fprintf(stderr, "rp-report: cannot write %s\n", path);
   free(path);
@@ -159,7 +159,7 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   int np = s->predictors.n, points = 0, marks = 0;
   double width = 0.8 / np, smallest = INFINITY, largest = 0, v;
   /* Only traces with a value or a mark get a place on the x axis. */
-  int *place = xmalloc((size_t)(s->traces.n + 1) * sizeof *place), nplaces = 0;
+  int *place = rp_malloc((size_t)(s->traces.n + 1) * sizeof *place), nplaces = 0;
   for (int t = 0; t < s->traces.n; t++) {
     int any = 0;
     for (int p = 0; p < np; p++) any |= tp->value(s, tp->ctx, t, p, &v) || (tp->mark && tp->mark(s, tp->ctx, t, p));
@@ -167,7 +167,7 @@ int plot_per_trace(const Summary *s, const TracePlot *tp, const char *out_dir, S
   }
   /* A predictor without a value on any trace (it failed on every one) has
   ** an empty block, which gnuplot would refuse: it gets marks only. */
-  int *valued = xmalloc((size_t)np * sizeof *valued);
+  int *valued = rp_malloc((size_t)np * sizeof *valued);
   for (int p = 0; p < np; p++) {
     fprintf(dat, "# %s\n", s->predictors.items[p]);
     valued[p] = 0;
@@ -256,7 +256,7 @@ static int plot_cactus(const Summary *s, const char *out_dir, StrVec *scripts) {
   StrVec drawn = {0};
   int most = 0;
   double smallest = INFINITY, largest = 0;
-  double *times = xmalloc((size_t)(s->traces.n + 1) * sizeof *times);
+  double *times = rp_malloc((size_t)(s->traces.n + 1) * sizeof *times);
   for (int p = 0; p < s->predictors.n; p++) {
     int n = 0;
     for (int t = 0; t < s->traces.n; t++) n += plottable_time(s, NULL, t, p, &times[n]);

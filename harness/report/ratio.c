@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "ratio.h"
 #include "report.h"
 
@@ -49,7 +49,7 @@ static double resampled_median(const double *v, int n, int *counts, uint64_t *st
 }
 
 static double *sorted_copy(const double *v, int n) {
-  double *s = xmalloc((size_t)n * sizeof *s);
+  double *s = rp_malloc((size_t)n * sizeof *s);
   memcpy(s, v, (size_t)n * sizeof *s);
   qsort(s, (size_t)n, sizeof *s, compare_doubles);
   return s;
@@ -121,10 +121,10 @@ static int all_bootstrapped(const RatioSamples *t, int n) {
 
 Ratio ratio_estimate(const RatioSamples *t, int n, Ratio *per_trace) {
   Ratio all = {.kind = all_bootstrapped(t, n) ? RATIO_BOOTSTRAP : RATIO_RANGE, .traces = n};
-  double *logs = xmalloc(REPLICATES * sizeof *logs), *overall = NULL;
-  int *counts = xmalloc((size_t)largest_sample(t, n) * sizeof *counts);
+  double *logs = rp_malloc(REPLICATES * sizeof *logs), *overall = NULL;
+  int *counts = rp_malloc((size_t)largest_sample(t, n) * sizeof *counts);
   if (all.kind == RATIO_BOOTSTRAP) {
-    overall = xmalloc(REPLICATES * sizeof *overall);
+    overall = rp_malloc(REPLICATES * sizeof *overall);
     memset(overall, 0, REPLICATES * sizeof *overall);
   }
   double point = 0, low = 0, high = 0, extremes[2];

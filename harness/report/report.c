@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 
 #include "against.h"
-#include "alloc.h"
+#include "base/diag.h"
 #include "cmdline.h"
 #include "html.h"
 #include "report.h"
@@ -92,7 +92,7 @@ static int parse_options(int argc, char **argv, Options *o) {
       break;
     case 't': o->time = optarg; break;
     case 'H': o->html = optarg; break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
     }
@@ -111,11 +111,11 @@ static int parse_options(int argc, char **argv, Options *o) {
 static int report(const Options *o) {
   Summary now, base;
   const char *column = count_column(o->count);
-  if (summary_load(&now, o->results, column) != 0) return EXIT_BAD_INPUT;
+  if (summary_load(&now, o->results, column) != 0) return RP_EXIT_INPUT;
   int with_base = o->against != NULL;
   if (with_base && summary_load(&base, o->against, column) != 0) {
     summary_free(&now);
-    return EXIT_BAD_INPUT;
+    return RP_EXIT_INPUT;
   }
   if (with_base) summary_warn_cpus(&now, &base);
   Against against;
@@ -123,35 +123,35 @@ static int report(const Options *o) {
   if (with_ratios && against_build(&against, &now, with_base ? &base : &now, &o->pairs, o->time) != 0) {
     summary_free(&now);
     if (with_base) summary_free(&base);
-    return EXIT_BAD_INPUT;
+    return RP_EXIT_INPUT;
   }
-  char *out = o->out ? xstrdup(o->out) : xasprintf("%s/report", o->results);
+  char *out = o->out ? rp_strdup(o->out) : rp_asprintf("%s/report", o->results);
   int rc = 0;
   StrVec scripts = {0};
   if (mkdir(out, 0755) != 0 && errno != EEXIST) {
     fprintf(stderr, "rp-report: cannot create %s: %s\n", out, strerror(errno));
-    rc = EXIT_RESOURCES;
+    rc = RP_EXIT_RESOURCE;
   }
-  if (rc == 0 && write_tables(&now, out, o->format, column, o->count) != 0) rc = EXIT_RESOURCES;
-  if (rc == 0 && write_who_finds_what(&now, out, o->format) != 0) rc = EXIT_RESOURCES;
+  if (rc == 0 && write_tables(&now, out, o->format, column, o->count) != 0) rc = RP_EXIT_RESOURCE;
+  if (rc == 0 && write_who_finds_what(&now, out, o->format) != 0) rc = RP_EXIT_RESOURCE;
   int json = strcmp(o->format, "json") == 0;
   if (rc == 0 && with_base) {
     if (!json) fputc('\n', stdout);
-    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = EXIT_RESOURCES;
+    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = RP_EXIT_RESOURCE;
   }
   if (rc == 0 && with_ratios) {
     if (!json) fputc('\n', stdout);
-    if (against_write_tables(&against, out, o->format) != 0) rc = EXIT_RESOURCES;
+    if (against_write_tables(&against, out, o->format) != 0) rc = RP_EXIT_RESOURCE;
   }
   if (rc == 0
       && write_json(&now, with_base ? &base : NULL, with_ratios ? &against : NULL, out, o->count, json) != 0)
-    rc = EXIT_RESOURCES;
-  if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = EXIT_RESOURCES;
-  if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = EXIT_INTERNAL;
+    rc = RP_EXIT_RESOURCE;
+  if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = RP_EXIT_RESOURCE;
+  if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = RP_EXIT_INTERNAL;
   /* A plot gnuplot drew with a warning still goes on the page. */
   HtmlReport page = {&now, with_base ? &base : NULL, with_ratios ? &against : NULL, o->html, column, o->count,
                      out, o->plots ? &scripts : NULL};
-  if ((rc == 0 || rc == EXIT_INTERNAL) && o->html && write_html(&page) != 0) rc = EXIT_RESOURCES;
+  if ((rc == 0 || rc == RP_EXIT_INTERNAL) && o->html && write_html(&page) != 0) rc = RP_EXIT_RESOURCE;
   strvec_free(&scripts);
   free(out);
   if (with_ratios) against_free(&against);
@@ -161,7 +161,7 @@ static int report(const Options *o) {
 }
 
 int main(int argc, char **argv) {
-  cmdline_prog = "rp-report";
+  rp_progname = "rp-report";
   Options o;
   int rc = parse_options(argc, argv, &o);
   if (rc < 0) rc = report(&o);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 
 static const char *const required_columns[] = {"predictor", "trace", "status", "wall_s", "max_rss_kb"};
@@ -73,15 +73,15 @@ static int row_problem(const CsvTable *runs, int r, char **why) {
   const char *status = csv_table_get(runs, r, "status");
   int known = 0;
   for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++) known |= !strcmp(status, statuses[i]);
-  if (!known) return *why = xasprintf("status: expected ok, timeout, memout, crash or error, not '%s'", status), 1;
+  if (!known) return *why = rp_asprintf("status: expected ok, timeout, memout, crash or error, not '%s'", status), 1;
   if (!csv_table_get(runs, r, "predictor")[0] || !csv_table_get(runs, r, "trace")[0])
-    return *why = xstrdup("expected a predictor and a trace, found an empty one"), 1;
+    return *why = rp_strdup("expected a predictor and a trace, found an empty one"), 1;
   for (size_t i = 0; i < sizeof numeric_columns / sizeof *numeric_columns; i++) {
     const NumericColumn *c = &numeric_columns[i];
     if (csv_table_column(runs, c->name) < 0) continue;
     const char *v = csv_table_get(runs, r, c->name);
     if (v[0] ? is_number(v, c->whole) : c->empty_ok) continue;
-    return *why = xasprintf("%s: expected %s, not '%s'", c->name,
+    return *why = rp_asprintf("%s: expected %s, not '%s'", c->name,
                             c->whole ? "a whole number" : "a non-negative decimal number", v), 1;
   }
   return 0;
@@ -101,7 +101,7 @@ int runs_check_rows(const CsvTable *runs, const char *path) {
 
 /* runs_recorded of DIR/summary.json, or -1 when there is none. */
 static long recorded_runs(const char *dir) {
-  char *path = xasprintf("%s/summary.json", dir);
+  char *path = rp_asprintf("%s/summary.json", dir);
   FILE *f = fopen(path, "r");
   free(path);
   if (!f) return -1;

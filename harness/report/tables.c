@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 #include "texttable.h"
 
@@ -12,7 +12,7 @@ int write_table_forms(const TextTable *t, const char *out_dir, const char *base,
   static const char *const forms[] = {"md", "tex", "csv"};
   int rc = 0;
   for (int i = 0; i < 3; i++) {
-    char *path = xasprintf("%s/%s.%s", out_dir, base, forms[i]);
+    char *path = rp_asprintf("%s/%s.%s", out_dir, base, forms[i]);
     FILE *f = fopen(path, "w");
     if (!f || texttable_write_parts(t, f, forms[i], fixed, group, PAGE_COLUMNS) != 0) rc = -1;
     if (f && fclose(f) != 0) rc = -1;

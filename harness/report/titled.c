@@ -2,14 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "report.h"
 #include "titled.h"
 
 TitledTable *table_list_add(TableList *l, char *title, int fixed, int group) {
   if (l->n == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 8;
-    l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
+    l->items = rp_realloc(l->items, (size_t)l->cap * sizeof *l->items);
   }
   TitledTable *t = &l->items[l->n++];
   *t = (TitledTable){.title = title, .fixed = fixed, .group = group, .predictor_column = -1};
@@ -18,7 +18,7 @@ TitledTable *table_list_add(TableList *l, char *title, int fixed, int group) {
 
 void titled_column(TitledTable *t, char *name, int predictor) {
   strvec_push_owned(&t->table.header, name);
-  t->column_predictor = xrealloc(t->column_predictor, (size_t)t->table.header.n * sizeof *t->column_predictor);
+  t->column_predictor = rp_realloc(t->column_predictor, (size_t)t->table.header.n * sizeof *t->column_predictor);
   t->column_predictor[t->table.header.n - 1] = predictor;
 }
 

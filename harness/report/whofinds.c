@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "csvtable.h"
 #include "report.h"
 #include "strindex.h"
@@ -30,7 +30,7 @@ static int read_location_pairs(const char *path, StrIndex *pairs) {
       const char *swap = x;
       x = y, y = swap;
     }
-    char *key = xasprintf("%s\x1f%s", x, y);
+    char *key = rp_asprintf("%s\x1f%s", x, y);
     strindex_add(pairs, key);
     free(key);
   }
@@ -43,7 +43,7 @@ static int cell_pairs(const Summary *s, int t, int p, StrIndex *pairs) {
   const Cell *c = summary_cell(s, t, p);
   *pairs = (StrIndex){0};
   if (!c->races_file || !c->races_file[0]) return -1;
-  char *path = xasprintf("%s/%s", s->dir, c->races_file);
+  char *path = rp_asprintf("%s/%s", s->dir, c->races_file);
   int rc = read_location_pairs(path, pairs);
   free(path);
   return rc;
@@ -63,19 +63,19 @@ static const char *why_none(const Summary *s, int t, int p) {
 
 static void add_trace_rows(const Summary *s, int t, TextTable *table) {
   int np = s->predictors.n;
-  StrIndex *pairs = xmalloc((size_t)np * sizeof *pairs);
-  int *have = xmalloc((size_t)np * sizeof *have);
+  StrIndex *pairs = rp_malloc((size_t)np * sizeof *pairs);
+  int *have = rp_malloc((size_t)np * sizeof *have);
   for (int p = 0; p < np; p++) have[p] = cell_pairs(s, t, p, &pairs[p]) == 0;
   for (int a = 0; a < np; a++) {
     StrVec row = {0};
     strvec_push(&row, s->traces.items[t]);
     strvec_push(&row, s->predictors.items[a]);
-    strvec_push_owned(&row, have[a] ? xasprintf("%d", pairs[a].names.n) : xstrdup(why_none(s, t, a)));
+    strvec_push_owned(&row, have[a] ? rp_asprintf("%d", pairs[a].names.n) : rp_strdup(why_none(s, t, a)));
     for (int b = 0; b < np; b++) {
       if (a == b) strvec_push(&row, "");
       else if (!have[a]) strvec_push(&row, why_none(s, t, a));
       else if (!have[b]) strvec_push(&row, why_none(s, t, b));
-      else strvec_push_owned(&row, xasprintf("%d", only_in(&pairs[a], &pairs[b])));
+      else strvec_push_owned(&row, rp_asprintf("%d", only_in(&pairs[a], &pairs[b])));
     }
     texttable_add_row(table, &row);
   }
@@ -85,12 +85,12 @@ static void add_trace_rows(const Summary *s, int t, TextTable *table) {
 
 void who_finds_table(const Summary *s, TableList *l) {
   TitledTable *t = table_list_add(
-    l, xstrdup("Who finds what: location pairs the row's predictor reports and the column's does not"), 3, 1);
+    l, rp_strdup("Who finds what: location pairs the row's predictor reports and the column's does not"), 3, 1);
   t->predictor_column = 1;
-  titled_column(t, xstrdup("Trace"), -1);
-  titled_column(t, xstrdup("Reports"), -1);
-  titled_column(t, xstrdup("loc. pairs"), -1);
-  for (int p = 0; p < s->predictors.n; p++) titled_column(t, xasprintf("not %s", s->predictors.items[p]), p);
+  titled_column(t, rp_strdup("Trace"), -1);
+  titled_column(t, rp_strdup("Reports"), -1);
+  titled_column(t, rp_strdup("loc. pairs"), -1);
+  for (int p = 0; p < s->predictors.n; p++) titled_column(t, rp_asprintf("not %s", s->predictors.items[p]), p);
   for (int tr = 0; tr < s->traces.n; tr++) add_trace_rows(s, tr, &t->table);
   strvec_push(&t->note, "TO/MO/ERR: the row's or the column's predictor has no ok run on the trace; "
                         "-: no run, or no readable race report.");

@@ -22,9 +22,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "cmdline.h"
-#include "nearest.h"
+#include "base/nearest.h"
 
 /* How long one `rp-CMD --help` may take before the listing gives up on it. */
 #define HELP_TIMEOUT_MS 2000
@@ -145,7 +145,7 @@ static int list_commands(const char *dir, char **names, int max) {
     char path[PATH_MAX];
     if (strncmp(e->d_name, "rp-", 3) != 0 || !is_valid_name(e->d_name + 3)) continue;
     if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path) continue;
-    if (is_executable_file(path)) names[n++] = xstrdup(e->d_name + 3);
+    if (is_executable_file(path)) names[n++] = rp_strdup(e->d_name + 3);
   }
   closedir(d);
   qsort(names, (size_t)n, sizeof *names, compare_names);
@@ -154,7 +154,7 @@ static int list_commands(const char *dir, char **names, int max) {
 
 static int write_error(void) {
   fprintf(stderr, "rp: error writing standard output: %s\n", strerror(errno));
-  return EXIT_RESOURCES;
+  return RP_EXIT_RESOURCE;
 }
 
 static int print_help(const char *dir) {
@@ -186,19 +186,19 @@ static int print_help(const char *dir) {
 ** when a command of dir (or an option of rp) is near. */
 static int unknown_command(const char *dir, const char *name) {
   if (name[0] == '-') {
-    char *options[] = {"--help", "--version"};
-    const char *near = nearest_name(name, options, 2);
+    const char *const options[] = {"--help", "--version"};
+    const char *near = rp_nearest_name(name, options, 2);
     fprintf(stderr, "rp: unknown option %s%s%s%s; see 'rp help'\n", name,
             near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
-    return EXIT_USAGE;
+    return RP_EXIT_USAGE;
   }
   char *names[MAX_COMMANDS];
   int n = list_commands(dir, names, MAX_COMMANDS);
-  const char *near = nearest_name(name, names, (size_t)n);
+  const char *near = rp_nearest_name(name, (const char *const *)names, (size_t)n);
   fprintf(stderr, "rp: '%s' is not an rp command%s%s%s; see 'rp help'\n", name,
           near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
   for (int i = 0; i < n; i++) free(names[i]);
-  return EXIT_USAGE;
+  return RP_EXIT_USAGE;
 }
 
 int main(int argc, char **argv) {
@@ -206,7 +206,7 @@ int main(int argc, char **argv) {
   own_directory(dir, sizeof dir);
   if (argc < 2) {   /* a usage error: say what is possible, exit 1 */
     int status = print_help(dir);
-    return status ? status : EXIT_USAGE;
+    return status ? status : RP_EXIT_USAGE;
   }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
       || (strcmp(argv[1], "help") == 0 && argc == 2))

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 
 OutHeader out_header_state(int fd, const char *header, size_t len, char *found, size_t size) {
   size_t cap = len + size;   /* enough to show the line found */
-  char *start = xmalloc(cap + 1);
+  char *start = rp_malloc(cap + 1);
   ssize_t n = pread(fd, start, cap, 0);
   size_t got = n > 0 ? (size_t)n : 0;
   OutHeader state = n == 0 ? OUT_EMPTY

@@ -18,7 +18,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "base/diag.h"
 #include "cmdline.h"
 #include "cpulist.h"
 #include "out_header.h"
@@ -137,7 +137,7 @@ static int parse_options(int argc, char **argv, Options *o) {
               o->req.cpus = optarg; break;
     case 'o': o->out = optarg; break;
     case 'l': if (add_label(o, optarg)) return bad_value("--label", optarg, "KEY=VALUE, KEY not a fixed column"); break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(EXIT_OK);
+    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
     case 'V': return cmdline_version();
     default: return cmdline_unknown_option(argv[optind - 1]);
     }
@@ -159,7 +159,7 @@ static int write_header(FILE *f, const Options *o) {
 static char *host_name(void) {
   char name[256] = "";
   if (gethostname(name, sizeof name - 1) != 0) name[0] = '\0';
-  return xstrdup(name);
+  return rp_strdup(name);
 }
 
 /* The first "model name" of /proc/cpuinfo (x86, most ARM kernels), else "". */
@@ -172,26 +172,26 @@ static char *cpu_model(void) {
     if (strncmp(line, "model name", 10) == 0 && colon) {
       colon += 1 + (colon[1] == ' ');
       colon[strcspn(colon, "\n")] = '\0';
-      model = xstrdup(colon);
+      model = rp_strdup(colon);
     }
   }
   if (f) fclose(f);
-  return model ? model : xstrdup("");
+  return model ? model : rp_strdup("");
 }
 
 static int write_row(FILE *f, const Options *o, const RunResult *r) {
   StrVec v = {0};
   strvec_push(&v, run_status_name(r->status));
-  strvec_push_owned(&v, r->signal ? xstrdup("") : xasprintf("%d", r->exit_code));
+  strvec_push_owned(&v, r->signal ? rp_strdup("") : rp_asprintf("%d", r->exit_code));
   strvec_push(&v, run_signal_name(r->signal));
-  strvec_push_owned(&v, xasprintf("%.3f", r->wall_s));
-  strvec_push_owned(&v, xasprintf("%.3f", r->user_s));
-  strvec_push_owned(&v, xasprintf("%.3f", r->sys_s));
-  strvec_push_owned(&v, xasprintf("%ld", r->max_rss_kb));
-  strvec_push_owned(&v, r->cgroup_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->cgroup_peak_kb));
-  strvec_push_owned(&v, r->process_peak_kb < 0 ? xstrdup("") : xasprintf("%lld", r->process_peak_kb));
-  strvec_push_owned(&v, o->req.timeout_s > 0 ? xasprintf("%g", o->req.timeout_s) : xstrdup(""));
-  strvec_push_owned(&v, o->req.memory_mb > 0 ? xasprintf("%lld", o->req.memory_mb) : xstrdup(""));
+  strvec_push_owned(&v, rp_asprintf("%.3f", r->wall_s));
+  strvec_push_owned(&v, rp_asprintf("%.3f", r->user_s));
+  strvec_push_owned(&v, rp_asprintf("%.3f", r->sys_s));
+  strvec_push_owned(&v, rp_asprintf("%ld", r->max_rss_kb));
+  strvec_push_owned(&v, r->cgroup_peak_kb < 0 ? rp_strdup("") : rp_asprintf("%lld", r->cgroup_peak_kb));
+  strvec_push_owned(&v, r->process_peak_kb < 0 ? rp_strdup("") : rp_asprintf("%lld", r->process_peak_kb));
+  strvec_push_owned(&v, o->req.timeout_s > 0 ? rp_asprintf("%g", o->req.timeout_s) : rp_strdup(""));
+  strvec_push_owned(&v, o->req.memory_mb > 0 ? rp_asprintf("%lld", o->req.memory_mb) : rp_strdup(""));
   strvec_push(&v, r->memory_method);
   strvec_push(&v, r->cpu_method);
   strvec_push_owned(&v, host_name());
@@ -207,7 +207,8 @@ static int write_row(FILE *f, const Options *o, const RunResult *r) {
 static char *header_text(const Options *o, size_t *len) {
   char *text = NULL;
   FILE *f = open_memstream(&text, len);
-  if (!f || write_header(f, o) != 0 || fclose(f) != 0) xalloc_die();
+  if (!f || write_header(f, o) != 0 || fclose(f) != 0)
+    rp_die(RP_EXIT_RESOURCE, "out of memory");
   return text;
 }
 
@@ -257,30 +258,33 @@ static int append_row(FILE *f, const Options *o, const RunResult *r) {
 /* Runs the command and records it; returns the exit status of rp run. */
 static int run_and_record(const Options *o) {
   FILE *out = open_output(o);
-  if (!out) return EXIT_BAD_INPUT;
+  if (!out) return RP_EXIT_INPUT;
   RunResult r;
   char err[512];
   int rc = 0, written = 1;
   switch (run_command(&o->req, &r, err, sizeof err)) {
-  case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = EXIT_BAD_INPUT; break;
-  case -2: fputs("rp-run: interrupted; the command was killed\n", stderr); rc = 130; break;
+  case -1: fprintf(stderr, "rp-run: cannot start: %s\n", err); rc = RP_EXIT_INPUT; break;
+  case -2:
+    fputs("rp-run: interrupted; the command was killed\n", stderr);
+    rc = RP_EXIT_INTERRUPTED;
+    break;
   default:
     switch (append_row(out, o, &r)) {
     case -1: written = 0; break;
-    case -2: rc = EXIT_BAD_INPUT; break;
+    case -2: rc = RP_EXIT_INPUT; break;
     }
   }
   if (out != stdout && fclose(out) != 0) written = 0;
   if (!written) {
     fprintf(stderr, "rp-run: cannot write the row to %s: %s\n", o->out ? o->out : "stdout",
             strerror(errno ? errno : EIO));
-    rc = EXIT_RESOURCES;
+    rc = RP_EXIT_RESOURCE;
   }
   return rc;
 }
 
 int main(int argc, char **argv) {
-  cmdline_prog = "rp-run";
+  rp_progname = "rp-run";
   Options o = {0};
   int rc = parse_options(argc, argv, &o);
   if (rc < 0) rc = run_and_record(&o);

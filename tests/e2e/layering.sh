@@ -6,8 +6,9 @@
 #     tests include only their own directory's headers and the rooms, and of
 #     an engine room only its public header (ENGINE_HEADERS);
 #   - the harness (harness/NAME, its unit tests) includes only its own
-#     directory's headers and harness/lib, and no harness program contains
-#     code of predictors/common or of a predictor;
+#     directory's headers, harness/lib and the base room ("base/name.h"),
+#     and no harness program contains code of predictors/common but the
+#     base's, nor of a predictor;
 #   - no two files of predictors/common or of one program call each other
 #     in a circle, directly or through others.
 # A quoted #include is resolved as the preprocessor does: first beside the
@@ -32,7 +33,7 @@ resolved_dir() {  # FILE NAME LIB
 }
 
 # check_includes LIB FILE...: every quoted include of each FILE resolves to
-# the file's own directory or to LIB.
+# the file's own directory or to LIB, or is "base/name.h" of the base room.
 check_includes() {
   local lib=$1 file name where
   shift
@@ -40,10 +41,12 @@ check_includes() {
     [ -f "$file" ] || continue
     while read -r name; do
       where=$(resolved_dir "$file" "$name" "$lib")
+      [ -z "$where" ] && [[ $name == base/* ]] && [ -f "predictors/common/$name" ] &&
+        where=$root/predictors/common/base
       case $where in
-        "$(realpath "$(dirname "$file")")" | "$root/$lib") ;;
-        "") fail "$file includes \"$name\", found neither beside it nor in $lib" ;;
-        *) fail "$file includes \"$name\" from ${where#"$root/"}, outside its directory and $lib" ;;
+        "$(realpath "$(dirname "$file")")" | "$root/$lib" | "$root/predictors/common/base") ;;
+        "") fail "$file includes \"$name\", found neither beside it nor in $lib nor in the base" ;;
+        *) fail "$file includes \"$name\" from ${where#"$root/"}, outside its directory, $lib and the base" ;;
       esac
     done < <(quoted_includes "$file")
   done
@@ -100,11 +103,16 @@ for file in predictors/*/*.[ch] tools/*/*.[ch] tests/unit/common_*.c; do
 done
 check_includes harness/lib harness/*/*.[ch] tests/unit/harness_*.c
 
-# The global symbols defined by predictors/common and by the predictors'
-# objects, but main; none may be defined in a harness program.
+# The global symbols defined by predictors/common but its base and by the
+# predictors' objects, but main; none may be defined in a harness program.
 build=$RP_BIN/..
-nm -g --defined-only "$build/libcommon.a" "$build"/obj/predictors/*/*.o 2>/dev/null |
-  awk 'NF == 3 && $3 != "main" { print $3 }' | sort -u > "$TMP/predictor.syms"
+global_symbols() {  # OBJECT-OR-LIBRARY...
+  nm -g --defined-only "$@" 2>/dev/null | awk 'NF == 3 && $3 != "main" { print $3 }' | sort -u
+}
+global_symbols "$build"/obj/predictors/common/base/*.o > "$TMP/base.syms"
+[ -s "$TMP/base.syms" ] || fail "no symbols found in $build/obj/predictors/common/base"
+global_symbols "$build/libcommon.a" "$build"/obj/predictors/*/*.o |
+  comm -23 - "$TMP/base.syms" > "$TMP/predictor.syms"
 [ -s "$TMP/predictor.syms" ] || fail "no symbols found in $build/libcommon.a"
 for dir in harness/*/; do
   name=$(basename "$dir")

@@ -49,19 +49,34 @@ void rp_check_stdout_at_exit(void) {
 }
 
 static void *checked(void *p, size_t n) {
-  if (p == NULL && n != 0)
-    rp_die(RP_EXIT_RESOURCE, "out of memory (allocating %zu bytes)", n);
+  if (p == NULL) rp_die(RP_EXIT_RESOURCE, "out of memory (allocating %zu bytes)", n);
   return p;
 }
 
-void *rp_malloc(size_t n) { return checked(malloc(n), n); }
+/* A request for 0 bytes asks for 1, so that NULL always means "no memory"
+** (realloc(p, 0) would free p and may return NULL). */
+void *rp_malloc(size_t n) { return checked(malloc(n ? n : 1), n); }
 void *rp_calloc(size_t count, size_t size) {
-  return checked(calloc(count, size), count * size);
+  return checked(calloc(count ? count : 1, size ? size : 1), count * size);
 }
-void *rp_realloc(void *p, size_t n) { return checked(realloc(p, n), n); }
+void *rp_realloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1), n); }
 char *rp_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   return memcpy(rp_malloc(n), s, n);
+}
+
+char *rp_vasprintf(const char *fmt, va_list ap) {
+  char *s;
+  if (vasprintf(&s, fmt, ap) < 0) rp_die(RP_EXIT_RESOURCE, "out of memory (formatting a message)");
+  return s;
+}
+
+char *rp_asprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = rp_vasprintf(fmt, ap);
+  va_end(ap);
+  return s;
 }
 
 /* Doubling growth keeps appends amortised O(1); new bytes are zeroed so

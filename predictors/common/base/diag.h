@@ -1,14 +1,16 @@
 /*
-** Diagnostics and the exit-code convention shared by every tool.
+** Diagnostics and the exit-code convention shared by every program of the
+** workbench, predictors, tools and harness alike (docs/design.md):
 **
 **   0  success          2  bad input (malformed line, ill-formed trace)
 **   1  usage error      3  resource exhaustion: out of memory, or an output
 **                          that cannot be written (disk full, /dev/full)
-**   4  internal error
+**   4  internal error    130  interrupted (rp run, rp bench: SIGINT/SIGTERM)
 */
 #ifndef RP_DIAG_H
 #define RP_DIAG_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 enum {
@@ -16,7 +18,8 @@ enum {
   RP_EXIT_USAGE = 1,
   RP_EXIT_INPUT = 2,
   RP_EXIT_RESOURCE = 3,
-  RP_EXIT_INTERNAL = 4
+  RP_EXIT_INTERNAL = 4,
+  RP_EXIT_INTERRUPTED = 130   /* 128 + SIGINT, as a shell reports it */
 };
 
 /* The program name used as the prefix of messages; set once by main. */
@@ -32,11 +35,15 @@ _Noreturn void rp_die(int code, const char *fmt, ...)
 ** write (EPIPE) on standard output and on any other output. */
 void rp_check_stdout_at_exit(void);
 
-/* Allocation that never returns NULL: running out of memory is exit 3. */
+/* Allocation that never returns NULL, not even for 0 bytes: running out of
+** memory is exit 3. */
 void *rp_malloc(size_t n);
 void *rp_calloc(size_t count, size_t size);
 void *rp_realloc(void *p, size_t n);
 char *rp_strdup(const char *s);
+/* A formatted string, malloc'd. */
+char *rp_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *rp_vasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* A contract of a common function, checked at its entry where a misuse
 ** would corrupt memory or counts: RP_ASSERT(cond, "what the caller

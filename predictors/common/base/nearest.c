@@ -1,5 +1,5 @@
-/* "Did you mean"; see nearest.h.  The front door (harness/rp) has its own
-** copy in harness/lib/nearest.c because the harness links no predictor code. */
+/* "Did you mean"; see nearest.h.  The predictors' option parser and the
+** front door (harness/rp) both ask it. */
 #include "nearest.h"
 
 #include <string.h>
