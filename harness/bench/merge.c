@@ -22,7 +22,7 @@
 #include "base/diag.h"
 #include "bench.h"
 #include "csvtable.h"
-#include "csvwrite.h"
+#include "base/csv_write.h"
 
 static const char *const runner_columns[] = {
   "status", "exit_code", "signal", "wall_s", "user_s", "sys_s", "max_rss_kb",
@@ -116,7 +116,7 @@ static int write_run(FILE *out, const StrVec *header, const BenchRun *r, const R
   strvec_push(&row, csv_table_get(&f->runner, 0, "command"));
   for (int c = row.n; c < header->n; c++)
     strvec_push(&row, f->stats.nrows > 0 ? csv_table_get(&f->stats, 0, header->items[c]) : "");
-  int rc = csv_write_row(out, (const char *const *)row.items, row.n);
+  int rc = rp_csv_row(out, (const char *const *)row.items, row.n);
   strvec_free(&row);
   return rc;
 }
@@ -141,7 +141,7 @@ int bench_merge(const Bench *b, BenchTally *tally) {
   FILE *out = fopen(tmp, "w");
   int missing = 0, ok = out != NULL;
   if (out) {
-    if (csv_write_row(out, (const char *const *)header.items, header.n) != 0) ok = 0;
+    if (rp_csv_row(out, (const char *const *)header.items, header.n) != 0) ok = 0;
     for (int i = 0; i < b->nruns; i++) {
       if (files[i].runner.nrows == 0) {
         missing++;

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "csvwrite.h"
+#include "base/csv_write.h"
 
 void texttable_add_row(TextTable *t, StrVec *row) {
   for (int i = 0; i < row->n; i++) strvec_push_owned(&t->cells, row->items[i]);
@@ -79,9 +79,9 @@ static void write_tex(const TextTable *t, FILE *f) {
 }
 
 static void write_csv(const TextTable *t, FILE *f) {
-  csv_write_row(f, (const char *const *)t->header.items, t->header.n);
+  rp_csv_row(f, (const char *const *)t->header.items, t->header.n);
   for (int r = 0; r < nrows(t); r++)
-    csv_write_row(f, (const char *const *)&t->cells.items[r * t->header.n], t->header.n);
+    rp_csv_row(f, (const char *const *)&t->cells.items[r * t->header.n], t->header.n);
 }
 
 int texttable_write(const TextTable *t, FILE *f, const char *format) {

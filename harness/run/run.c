@@ -22,7 +22,7 @@
 #include "cmdline.h"
 #include "cpulist.h"
 #include "out_header.h"
-#include "csvwrite.h"
+#include "base/csv_write.h"
 #include "runner.h"
 #include "shquote.h"
 #include "strvec.h"
@@ -151,7 +151,7 @@ static int write_header(FILE *f, const Options *o) {
   StrVec cols = {0};
   for (int i = 0; i < NFIXED; i++) strvec_push(&cols, fixed_columns[i]);
   for (int i = 0; i < o->label_keys.n; i++) strvec_push(&cols, o->label_keys.items[i]);
-  int rc = csv_write_row(f, (const char *const *)cols.items, cols.n);
+  int rc = rp_csv_row(f, (const char *const *)cols.items, cols.n);
   strvec_free(&cols);
   return rc;
 }
@@ -198,7 +198,7 @@ static int write_row(FILE *f, const Options *o, const RunResult *r) {
   strvec_push_owned(&v, cpu_model());
   strvec_push_owned(&v, shquote_argv(o->req.argv));
   for (int i = 0; i < o->label_values.n; i++) strvec_push(&v, o->label_values.items[i]);
-  int rc = csv_write_row(f, (const char *const *)v.items, v.n);
+  int rc = rp_csv_row(f, (const char *const *)v.items, v.n);
   strvec_free(&v);
   return rc;
 }

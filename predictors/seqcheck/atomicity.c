@@ -12,7 +12,7 @@
 
 #include <inttypes.h>
 
-#include "report/csv_write.h"
+#include "base/csv_write.h"
 #include "base/watch.h"
 #include "gprime.h"
 #include "trace/std_format.h"

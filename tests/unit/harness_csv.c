@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "csvtable.h"
-#include "csvwrite.h"
+#include "base/csv_write.h"
 
 static const char *const hostile[] = {
   "plain", "", "a,b", "say \"hi\"", "two\nlines", "crlf\r\nend", " padded ",
@@ -35,9 +35,9 @@ static void test_round_trip(void **state) {
   FILE *f = fopen(path, "w");
   const char *header[NHOSTILE];
   for (int i = 0; i < NHOSTILE; i++) header[i] = hostile[(i + 1) % NHOSTILE];
-  assert_int_equal(csv_write_row(f, header, NHOSTILE), 0);
-  assert_int_equal(csv_write_row(f, hostile, NHOSTILE), 0);
-  assert_int_equal(csv_write_row(f, hostile, NHOSTILE), 0);
+  assert_int_equal(rp_csv_row(f, header, NHOSTILE), 0);
+  assert_int_equal(rp_csv_row(f, hostile, NHOSTILE), 0);
+  assert_int_equal(rp_csv_row(f, hostile, NHOSTILE), 0);
   fclose(f);
   CsvTable t;
   char err[256];
@@ -105,7 +105,7 @@ static void test_minimal_quoting(void **state) {
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   const char *row[] = {"hb", "", "x,y", "q\"", "1.5"};
-  csv_write_row(f, row, 5);
+  rp_csv_row(f, row, 5);
   fclose(f);
   assert_string_equal(buf, "hb,,\"x,y\",\"q\"\"\",1.5\n");
   free(buf);

@@ -3,7 +3,7 @@
 
 #include <inttypes.h>
 
-#include "csv_write.h"
+#include "base/csv_write.h"
 
 void rp_deadlock_header(FILE *f, const char *extra_columns) {
   fprintf(f, "%s%s\n", RP_DEADLOCK_COLUMNS, extra_columns ? extra_columns : "");

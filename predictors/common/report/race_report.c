@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "csv_write.h"
+#include "base/csv_write.h"
 #include "base/diag.h"
 
 static const char race_header[] =
