@@ -195,7 +195,7 @@ static int parse_options(int argc, char **argv, Bench *b) {
     {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
   };
   const char *results = NULL;
-  long long jobs;
+  uint64_t jobs;
   int c;
   opterr = 0;
   b->jobs = 1;
@@ -203,7 +203,7 @@ static int parse_options(int argc, char **argv, Bench *b) {
     switch (c) {
     case 'r': results = optarg; break;
     case 'j':
-      if (cmdline_integer(optarg, 1, 10000, &jobs))
+      if (!rp_parse_whole(optarg, 1, 10000, &jobs))
         return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
       b->jobs = (int)jobs;
       break;

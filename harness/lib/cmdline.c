@@ -2,7 +2,6 @@
 #include "cmdline.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,24 +30,6 @@ int cmdline_unknown_option(const char *arg) {
 int cmdline_version(void) {
   printf("%s %s\n", rp_progname, RP_VERSION);
   return cmdline_finish(RP_EXIT_OK);
-}
-
-int cmdline_seconds(const char *s, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || *end || !isfinite(v) || v < 0 || v > 1e9) return -1;
-  *out = v;
-  return 0;
-}
-
-int cmdline_integer(const char *s, long long min, long long max, long long *out) {
-  char *end;
-  errno = 0;
-  long long v = strtoll(s, &end, 10);
-  if (errno || end == s || *end || v < min || v > max) return -1;
-  *out = v;
-  return 0;
 }
 
 int cmdline_finish(int rc) {

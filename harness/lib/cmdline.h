@@ -1,7 +1,7 @@
 /*
 ** What every harness command (rp run, rp bench, rp report) shares on its
 ** command line: one wording for usage errors and unknown
-** options, --version, strict number parsing, and a checked standard output.
+** options, --version, and a checked standard output.
 */
 #ifndef HARNESS_CMDLINE_H
 #define HARNESS_CMDLINE_H
@@ -20,11 +20,8 @@ int cmdline_unknown_option(const char *arg);
 /* Prints "PROG VERSION"; returns RP_EXIT_OK (or the failure of writing it). */
 int cmdline_version(void);
 
-/* A number of seconds: finite, >= 0, at most 1e9.  0 or -1. */
-int cmdline_seconds(const char *s, double *out);
-
-/* A whole number in [min, max].  0 or -1. */
-int cmdline_integer(const char *s, long long min, long long max, long long *out);
+/* Numbers are read by base/number.h, as in every program. */
+#include "base/number.h"
 
 /* Flushes and checks standard output; on failure says so and returns
 ** RP_EXIT_RESOURCE, else rc.  Call last, with the status main would return. */

@@ -27,16 +27,16 @@ static void push_words(StrVec *v, char *value) {
 /* Applies one "key: value" line; returns NULL or what was wrong.  The limits
 ** are those rp run accepts, 0 meaning none. */
 static const char *apply(Plan *plan, const char *key, char *value) {
-  long long n;
+  uint64_t n;
   if (strcmp(key, "predictors") == 0) push_words(&plan->predictors, value);
   else if (strcmp(key, "traces") == 0) push_words(&plan->traces, value);
   else if (strcmp(key, "repetitions") == 0) {
-    if (cmdline_integer(value, 1, 1000000, &n)) return "repetitions must be a whole number from 1 to 1000000";
+    if (!rp_parse_whole(value, 1, 1000000, &n)) return "repetitions must be a whole number from 1 to 1000000";
     plan->repetitions = (int)n;
   } else if (strcmp(key, "timeout") == 0) {
-    if (cmdline_seconds(value, &plan->timeout_s)) return "timeout must be seconds from 0 (none) to 1e9";
+    if (!rp_parse_real(value, 0, 1e9, &plan->timeout_s)) return "timeout must be seconds from 0 (none) to 1e9";
   } else if (strcmp(key, "memory") == 0) {
-    if (cmdline_integer(value, 0, RUN_MAX_MEMORY_MB, &n)) return "memory must be MiB from 0 (none) to 2^40";
+    if (!rp_parse_whole(value, 0, RUN_MAX_MEMORY_MB, &n)) return "memory must be MiB from 0 (none) to 2^40";
     plan->memory_mb = (long)n;
   } else if (strcmp(key, "cpus") == 0) {
     cpu_set_t set;

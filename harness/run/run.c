@@ -124,13 +124,15 @@ static int parse_options(int argc, char **argv, Options *o) {
   opterr = 0;
   int c;
   cpu_set_t cpus;
+  uint64_t memory_mb;
   /* "+": stop at the command, whose own options are not ours. */
   while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
     switch (c) {
-    case 't': if (cmdline_seconds(optarg, &o->req.timeout_s)) return bad_value("--timeout", optarg, "seconds, 0 to 1e9"); break;
-    case 'g': if (cmdline_seconds(optarg, &o->req.grace_s)) return bad_value("--grace", optarg, "seconds, 0 to 1e9"); break;
-    case 'm': if (cmdline_integer(optarg, 0, RUN_MAX_MEMORY_MB, &o->req.memory_mb))
+    case 't': if (!rp_parse_real(optarg, 0, 1e9, &o->req.timeout_s)) return bad_value("--timeout", optarg, "seconds, 0 to 1e9"); break;
+    case 'g': if (!rp_parse_real(optarg, 0, 1e9, &o->req.grace_s)) return bad_value("--grace", optarg, "seconds, 0 to 1e9"); break;
+    case 'm': if (!rp_parse_whole(optarg, 0, RUN_MAX_MEMORY_MB, &memory_mb))
                 return bad_value("--memory", optarg, "MiB, 0 to 2^40");
+              o->req.memory_mb = (long long)memory_mb;
               break;
     case 'M': if (parse_method(optarg, &o->req.method)) return bad_value("--memory-method", optarg, "auto, cgroup or rlimit"); break;
     case 'c': if (cpulist_parse(optarg, &cpus)) return bad_value("--cpus", optarg, "a CPU list such as 0,2-3");

@@ -17,6 +17,7 @@
 
 #include "report/deadlock_report.h"
 #include "base/diag.h"
+#include "base/number.h"
 #include "base/watch.h"
 #include "trace/std_format.h"
 #include "driver/driver.h"
@@ -47,9 +48,8 @@ static void parse_max_states(const char *name, const char *value, void *target) 
 }
 
 static void parse_seconds(const char *name, const char *value, void *target) {
-  char *end;
-  double s = strtod(value, &end);
-  if (*value == '\0' || *end != '\0' || !(s > 0) || s > 1e9)
+  double s;
+  if (!rp_parse_real(value, 0, 1e9, &s) || s == 0)
     rp_usage_error("%s expects a positive number of seconds up to 1e9, not '%s'", name, value);
   *(double *)target = s;
 }

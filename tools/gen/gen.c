@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "base/diag.h"
+#include "base/number.h"
 #include "gen_model.h"
 
 static const char usage[] =
@@ -44,19 +45,16 @@ static const char usage[] =
     "  --help           this text\n  --version        the version\n";
 
 static double parse_share(const char *name, const char *v) {
-  char *end;
-  double d = v ? strtod(v, &end) : -1;
-  if (!v || *end || !(d >= 0 && d <= 1))
+  double d;
+  if (!v || !rp_parse_real(v, 0, 1, &d))
     rp_die(RP_EXIT_USAGE, "%s expects a number between 0 and 1, got '%s'", name,
            v ? v : "");
   return d;
 }
 
 static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint64_t max) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long n = v && *v != '-' ? strtoull(v, &end, 10) : 0;
-  if (!v || !*v || *v == '-' || *end || errno == ERANGE || n < min || n > max)
+  uint64_t n;
+  if (!v || !rp_parse_whole(v, min, max, &n))
     rp_die(RP_EXIT_USAGE, "%s expects an integer in %llu..%llu, got '%s'", name,
            (unsigned long long)min, (unsigned long long)max, v ? v : "");
   return n;

@@ -1,7 +1,6 @@
 /* Command-line scaffolding; see cli.h. */
 #include "cli.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 
 #include "base/diag.h"
 #include "base/nearest.h"
+#include "base/number.h"
 #include "base/watch.h"
 #include "outputs.h"
 #include "trace/trace_source.h"
@@ -25,10 +25,8 @@ void rp_usage_error(const char *fmt, ...) {
 
 uint64_t rp_parse_count(const char *name, const char *value) {
   if (value == NULL) rp_usage_error("%s needs a value", name);
-  char *end;
-  errno = 0;
-  unsigned long long n = strtoull(value, &end, 10);
-  if (*value == '\0' || *end != '\0' || *value == '-' || errno == ERANGE)
+  uint64_t n;
+  if (!rp_parse_whole(value, 0, UINT64_MAX, &n))
     rp_usage_error("%s expects a non-negative integer below 2^64, not '%s'", name, value);
   return n;
 }
