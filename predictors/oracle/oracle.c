@@ -37,11 +37,6 @@ typedef struct oracle_config {
   char def_label[64];         /* "--def D", plus its branch model under branch */
 } oracle_config;
 
-static void parse_def(const char *name, const char *value, void *target) {
-  if (!(*(const rp_rdef **)target = rp_rdef_find(value)))
-    rp_usage_error("%s expects one of %s", name, rp_rdef_names());
-}
-
 static void parse_max_states(const char *name, const char *value, void *target) {
   if ((*(uint64_t *)target = rp_parse_count(name, value)) == 0)
     rp_usage_error("%s must be positive", name);
@@ -189,7 +184,7 @@ int main(int argc, char **argv) {
            rp_rdef_names());
   static rp_opt options[] = {
       {.name = "--def", .arg = "D", .kind = RP_OPT_PARSE,
-       .target = &config.def, .parse = parse_def},
+       .target = &config.def, .parse = rp_rdef_parse_option},
       {.name = "--max-states", .arg = "N", .kind = RP_OPT_PARSE,
        .target = &config.max_states, .parse = parse_max_states,
        .help = "explore at most N states (default 4000000); pairs left undecided are reported "

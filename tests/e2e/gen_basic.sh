@@ -93,4 +93,12 @@ rp-gen --nesting 0 > /dev/null 2>&1; expect_eq "nesting 0" "$?" 1
 # Usage errors.
 rp-gen --cs-share 2 2>/dev/null; expect_eq "bad share" "$?" 1
 rp-gen --bogus 2>/dev/null; expect_eq "bad option" "$?" 1
+rp-gen extra 2>/dev/null; expect_eq "an operand" "$?" 1
+# The one option parser (base/opt.h): --opt=VALUE, "did you mean", a value missing.
+expect_eq "--opt=VALUE" "$(rp-gen --threads=3 --events=40 --seed=2 | md5sum)" \
+  "$(rp-gen --threads 3 --events 40 --seed 2 | md5sum)"
+rp-gen --thread 3 2>"$TMP/err"; expect_eq "misspelt option" "$?" 1
+grep -q 'unknown option --thread; did you mean --threads?' "$TMP/err" || fail "no suggestion: $(cat "$TMP/err")"
+rp-gen --seed 2>"$TMP/err"; expect_eq "missing value" "$?" 1
+grep -q -- '--seed needs a value (S)' "$TMP/err" || fail "missing value: $(cat "$TMP/err")"
 finish

@@ -24,26 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "base/diag.h"
+#include "base/opt.h"
 #include "reorder/reorder.h"
 #include "reorder/witness.h"
-
-static const char usage[] =
-    "rp-" RP_TOOL_NAME ": check a race, deadlock or atomicity witness against its\n"
-    "  original trace\n\n"
-    "usage: rp check-witness ORIGINAL WITNESS E1 E2 [--def D] [--branches M] [--quiet]\n"
-    "       rp check-witness ORIGINAL WITNESS Q1 Q2 --deadlock [--def D] [--branches M] [--quiet]\n"
-    "       rp check-witness ORIGINAL WITNESS W1 W2 R --atomicity [--window N] [--def D]\n"
-    "                        [--branches M] [--quiet]\n\n"
-    "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
-    "followed by the racing events at positions E1 and E2 of ORIGINAL; with\n"
-    "--deadlock, after which the requests Q1 and Q2 are deadlocked; with\n"
-    "--atomicity, in which W1 falls between W2 and R and R reads from W1, where\n"
-    "in ORIGINAL W1 comes before W2, R reads W2 at most N events after it\n"
-    "(--window, default 100, as rp seqcheck) and W1's thread is neither W2's nor R's.\n"
-    "--branches M, with --def branch: " RP_BRANCHES_HELP ".\n"
-    "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.\n";
 
 /* Why the witness is invalid, set by invalid(); empty while it is valid. */
 static char reason[1024];
@@ -214,44 +198,67 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
   return ok;
 }
 
-static rp_branch_model parse_branches(const char *v) {
-  for (int i = 0; rp_branch_model_names[i]; i++)
-    if (!strcmp(v, rp_branch_model_names[i])) return (rp_branch_model)i;
-  rp_usage_error("--branches expects auto, trace, every-read or none, not '%s'", v);
+/* The command line. */
+static bool quiet, deadlock, atomicity;
+static const rp_rdef *def;
+static unsigned branches = RP_BRANCHES_AUTO;
+static struct window {
+  uint64_t events;
+  bool given;
+} window = {100, false};
+static const char *args[5];
+static unsigned nargs;
+
+static void parse_window(const char *name, const char *value, void *target) {
+  struct window *w = target;
+  w->events = rp_parse_count(name, value);
+  w->given = true;
 }
 
+static void take_operand(char *word, void *ctx) {
+  (void)ctx;
+  if (nargs == sizeof args / sizeof *args) rp_usage_error("unexpected argument %s", word);
+  args[nargs++] = word;
+}
+
+static const rp_opt options[] = {
+    {.name = "--def", .arg = "D", .kind = RP_OPT_PARSE, .target = &def,
+     .parse = rp_rdef_parse_option,
+     .help = "the definition of a correct reordering (default enabled; rp oracle --help "
+             "lists them)"},
+    {.name = "--branches", .arg = "M", .kind = RP_OPT_CHOICE, .target = &branches,
+     .choices = rp_branch_model_names, .help = "with --def branch: " RP_BRANCHES_HELP},
+    {.name = "--deadlock", .kind = RP_OPT_SET, .target = &deadlock,
+     .help = "a deadlock witness, of the requests Q1 Q2"},
+    {.name = "--atomicity", .kind = RP_OPT_SET, .target = &atomicity,
+     .help = "an atomicity witness, of W1 W2 R"},
+    {.name = "--window", .arg = "N", .kind = RP_OPT_PARSE, .target = &window,
+     .parse = parse_window, .help = "with --atomicity: R reads W2 at most N events after it"},
+    {.name = "--quiet", .kind = RP_OPT_SET, .target = &quiet,
+     .help = "no line on standard output for a valid witness"},
+    {NULL},
+};
+
 int main(int argc, char **argv) {
-  rp_progname = "rp-" RP_TOOL_NAME;
   rp_check_stdout_at_exit();
-  const char *args[5];
-  int nargs = 0;
-  bool quiet = false, deadlock = false, atomicity = false;
-  uint64_t window = 100;
-  bool window_given = false;
-  const rp_rdef *def = rp_rdefs[0];
-  rp_branch_model branches = RP_BRANCHES_AUTO;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
-    else if (!strcmp(a, "--version")) { printf("%s %s\n", rp_progname, RP_VERSION); return 0; }
-    else if (!strcmp(a, "--quiet")) quiet = true;
-    else if (!strcmp(a, "--deadlock")) deadlock = true;
-    else if (!strcmp(a, "--atomicity")) atomicity = true;
-    else if (!strcmp(a, "--window") || !strncmp(a, "--window=", 9)) {
-      window = rp_parse_count("--window", a[8] == '=' ? a + 9 : i + 1 < argc ? argv[++i] : "");
-      window_given = true;
-    }
-    else if (!strcmp(a, "--def") || !strncmp(a, "--def=", 6)) {
-      const char *v = a[5] == '=' ? a + 6 : i + 1 < argc ? argv[++i] : "";
-      if (!(def = rp_rdef_find(v))) rp_die(RP_EXIT_USAGE, "--def expects one of %s", rp_rdef_names());
-    } else if (!strcmp(a, "--branches") || !strncmp(a, "--branches=", 11)) {
-      branches = parse_branches(a[10] == '=' ? a + 11 : i + 1 < argc ? argv[++i] : "");
-    } else if (nargs < 5 && (a[0] != '-' || !a[1])) args[nargs++] = a;
-    else if (a[0] == '-' && a[1]) rp_usage_error("unknown option %s", a);
-    else rp_usage_error("unexpected argument %s", a);
-  }
+  def = rp_rdefs[0];
+  rp_opt_program program = {
+      .name = RP_TOOL_NAME,
+      .summary = "check a race, deadlock or atomicity witness against its original trace",
+      .operands = "ORIGINAL WITNESS E1 E2 | Q1 Q2 | W1 W2 R",
+      .preamble = "Check that WITNESS is a correct reordering of ORIGINAL under definition D\n"
+                  "followed by the racing events at positions E1 and E2 of ORIGINAL; with\n"
+                  "--deadlock, after which the requests Q1 and Q2 are deadlocked; with\n"
+                  "--atomicity, in which W1 falls between W2 and R and R reads from W1, where\n"
+                  "in ORIGINAL W1 comes before W2, R reads W2 at most N events after it\n"
+                  "(--window, default 100, as rp seqcheck) and W1's thread is neither W2's "
+                  "nor R's.\n",
+      .tables = {options},
+      .notes = "Exit 0: valid; 2: invalid (the reason on stderr); 1: usage error.",
+      .operand = take_operand};
+  rp_opt_parse(argc, argv, &program);
   if (deadlock && atomicity) rp_usage_error("--deadlock and --atomicity exclude each other");
-  if (window_given && !atomicity) rp_usage_error("--window goes with --atomicity");
+  if (window.given && !atomicity) rp_usage_error("--window goes with --atomicity");
   if (nargs != (atomicity ? 5 : 4))
     rp_usage_error("expected ORIGINAL WITNESS and %s",
                    atomicity ? "W1 W2 R" : deadlock ? "Q1 Q2" : "E1 E2");
@@ -262,7 +269,7 @@ int main(int argc, char **argv) {
   rp_trace_load_or_die(&wit, args[1], RP_SOURCE_RAW);
   collapse_reentrant(&wit);
   rp_rmodel_init(&m, &orig, def);
-  if (def->reads == RP_READS_PINNED_BY_BRANCH) m.branches = rp_branch_model_resolve(branches, &orig);
+  if (def->reads == RP_READS_PINNED_BY_BRANCH) m.branches = rp_branch_model_resolve((rp_branch_model)branches, &orig);
   uint32_t e1 = index_of(&orig, rp_parse_count("E1", args[2]));
   uint32_t e2 = index_of(&orig, rp_parse_count("E2", args[3]));
   uint32_t *index = rp_calloc(wit.count + 1, sizeof *index);
@@ -270,7 +277,7 @@ int main(int argc, char **argv) {
   uint32_t e3 = atomicity ? index_of(&orig, rp_parse_count("R", args[4])) : 0;
   bool valid = rp_witness_map(&m, &wit, index, err, sizeof err) != 0 ? invalid("%s", err)
                : deadlock  ? check_deadlock(&m, &wit, index, e1, e2)
-               : atomicity ? check_atomicity(&m, &wit, index, e1, e2, e3, window)
+               : atomicity ? check_atomicity(&m, &wit, index, e1, e2, e3, window.events)
                            : check(&m, &wit, index, e1, e2);
   const char *what = deadlock ? "deadlock" : atomicity ? "atomicity violation" : "race";
   if (!valid)

@@ -12,82 +12,74 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
 #include "base/diag.h"
 #include "base/number.h"
+#include "base/opt.h"
 #include "gen_model.h"
 
-static const char usage[] =
-    "rp-" RP_TOOL_NAME ": write a random well-formed trace in STD\n\n"
-    "usage: rp gen [options]\n\n"
-    "  --threads N      threads T0..T<N-1> (default 4)\n"
-    "  --locks N        locks L0.. (default 4)\n"
-    "  --vars N         variables V0.. (default 16)\n"
-    "  --events N       number of events, exactly (default 1000); with --fork-join\n"
-    "                   at least 2(threads-1)\n"
-    "  --seed S         random seed (default 1); same seed, same trace\n"
-    "  --cs-share P     share of accesses inside critical sections (default 0.3)\n"
-    "  --nesting D      maximum nesting depth of critical sections, 1..64 (default 1:\n"
-    "                   sections never nest); --cs-share 0 for no critical sections\n"
-    "  --fork-join      T0 forks every other thread first and joins them last\n"
-    "  --branches P     share of br events (default 0)\n"
-    "  --read-share P   share of reads among accesses (default 0.5)\n"
-    "  --small          fuzz mode: a small random trace (2-4 threads, 1-3 locks\n"
-    "                   and variables, 6-16 events, nesting, forks and joins,\n"
-    "                   branches, locks held at the end, releases out of nesting\n"
-    "                   order, joins of threads with no events) drawn from --seed;\n"
-    "                   locations are event positions; its length is drawn too\n"
-    "                   (locks held at the end make it shorter)\n"
-    "  --cross-cs       with --small: a critical section that forks a thread\n"
-    "                   joins it before it closes (cross-thread critical\n"
-    "                   sections, for PWR^cs and lockset --mode ls-ct)\n"
-    "  -o FILE          write to FILE instead of standard output\n"
-    "  --help           this text\n  --version        the version\n";
-
-static double parse_share(const char *name, const char *v) {
-  double d;
-  if (!v || !rp_parse_real(v, 0, 1, &d))
-    rp_die(RP_EXIT_USAGE, "%s expects a number between 0 and 1, got '%s'", name,
-           v ? v : "");
-  return d;
+/* --cs-share, --branches, --read-share: a share, 0 to 1. */
+static void parse_share(const char *name, const char *value, void *target) {
+  if (!rp_parse_real(value, 0, 1, (double *)target))
+    rp_usage_error("%s expects a number between 0 and 1, not '%s'", name, value);
 }
 
-static uint64_t parse_count(const char *name, const char *v, uint64_t min, uint64_t max) {
-  uint64_t n;
-  if (!v || !rp_parse_whole(v, min, max, &n))
-    rp_die(RP_EXIT_USAGE, "%s expects an integer in %llu..%llu, got '%s'", name,
-           (unsigned long long)min, (unsigned long long)max, v ? v : "");
-  return n;
-}
+/* The command line; gen_params holds narrower counts than the parser's. */
+enum { THREADS, LOCKS, VARS, NESTING, NCOUNTS };
+static gen_params p = {.events = 1000, .seed = 1, .cs_share = 0.3, .read_share = 0.5};
+static uint64_t counts[NCOUNTS] = {[THREADS] = 4, [LOCKS] = 4, [VARS] = 16, [NESTING] = 1};
+static bool small, cross_cs;
+static const char *out_path;
+
+static const rp_opt options[] = {
+    {.name = "--threads", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[THREADS],
+     .min = 1, .max = 1u << 20, .help = "threads T0..T<N-1> (default 4)"},
+    {.name = "--locks", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[LOCKS],
+     .max = 1u << 24, .help = "locks L0.. (default 4)"},
+    {.name = "--vars", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[VARS],
+     .min = 1, .max = 1u << 28, .help = "variables V0.. (default 16)"},
+    {.name = "--events", .arg = "N", .kind = RP_OPT_COUNT, .target = &p.events,
+     .max = UINT64_MAX >> 1,
+     .help = "number of events, exactly (default 1000); with --fork-join at least "
+             "2(threads-1)"},
+    {.name = "--seed", .arg = "S", .kind = RP_OPT_COUNT, .target = &p.seed,
+     .max = UINT64_MAX, .help = "random seed (default 1); same seed, same trace"},
+    {.name = "--cs-share", .arg = "P", .kind = RP_OPT_PARSE, .target = &p.cs_share,
+     .parse = parse_share,
+     .help = "share of accesses inside critical sections (default 0.3)"},
+    {.name = "--nesting", .arg = "D", .kind = RP_OPT_COUNT, .target = &counts[NESTING],
+     .min = 1, .max = 64,
+     .help = "maximum nesting depth of critical sections, 1..64 (default 1: sections "
+             "never nest); --cs-share 0 for no critical sections"},
+    {.name = "--fork-join", .kind = RP_OPT_SET, .target = &p.fork_join,
+     .help = "T0 forks every other thread first and joins them last"},
+    {.name = "--branches", .arg = "P", .kind = RP_OPT_PARSE, .target = &p.branches,
+     .parse = parse_share, .help = "share of br events (default 0)"},
+    {.name = "--read-share", .arg = "P", .kind = RP_OPT_PARSE, .target = &p.read_share,
+     .parse = parse_share, .help = "share of reads among accesses (default 0.5)"},
+    {.name = "--small", .kind = RP_OPT_SET, .target = &small,
+     .help = "fuzz mode: a small random trace (2-4 threads, 1-3 locks and variables, 6-16 "
+             "events, nesting, forks and joins, branches, locks held at the end, releases "
+             "out of nesting order, joins of threads with no events) drawn from --seed; "
+             "locations are event positions; its length is drawn too (locks held at the "
+             "end make it shorter)"},
+    {.name = "--cross-cs", .kind = RP_OPT_SET, .target = &cross_cs,
+     .help = "with --small: a critical section that forks a thread joins it before it "
+             "closes (cross-thread critical sections, for PWR^cs and lockset --mode ls-ct)"},
+    {.name = "-o", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &out_path,
+     .help = "write to FILE instead of standard output"},
+    {NULL},
+};
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-" RP_TOOL_NAME;
   rp_check_stdout_at_exit();
-  gen_params p = {.threads = 4, .locks = 4, .vars = 16, .events = 1000, .seed = 1,
-                  .cs_share = 0.3, .nesting = 1, .read_share = 0.5};
-  bool small = false, cross_cs = false;
-  const char *out_path = NULL;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    int used = 2;
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
-    else if (!strcmp(a, "--version")) { printf("%s %s\n", rp_progname, RP_VERSION); return 0; }
-    else if (!strcmp(a, "--threads")) p.threads = parse_count(a, v, 1, 1u << 20);
-    else if (!strcmp(a, "--locks")) p.locks = parse_count(a, v, 0, 1u << 24);
-    else if (!strcmp(a, "--vars")) p.vars = parse_count(a, v, 1, 1u << 28);
-    else if (!strcmp(a, "--events")) p.events = parse_count(a, v, 0, UINT64_MAX >> 1);
-    else if (!strcmp(a, "--seed")) p.seed = parse_count(a, v, 0, UINT64_MAX);
-    else if (!strcmp(a, "--cs-share")) p.cs_share = parse_share(a, v);
-    else if (!strcmp(a, "--nesting")) p.nesting = parse_count(a, v, 1, 64);
-    else if (!strcmp(a, "--branches")) p.branches = parse_share(a, v);
-    else if (!strcmp(a, "--read-share")) p.read_share = parse_share(a, v);
-    else if (!strcmp(a, "-o")) { if (!v) rp_die(RP_EXIT_USAGE, "-o expects a file"); out_path = v; }
-    else if (!strcmp(a, "--fork-join")) { p.fork_join = true; used = 1; }
-    else if (!strcmp(a, "--small")) { small = true; used = 1; }
-    else if (!strcmp(a, "--cross-cs")) { cross_cs = true; used = 1; }
-    else rp_usage_error("unknown option %s", a);
-    i += used - 1;
-  }
+  rp_opt_program program = {
+      .name = RP_TOOL_NAME, .summary = "write a random well-formed trace in STD",
+      .tables = {options}};
+  rp_opt_parse(argc, argv, &program);
+  p.threads = (uint32_t)counts[THREADS];
+  p.locks = (uint32_t)counts[LOCKS];
+  p.vars = (uint32_t)counts[VARS];
+  p.nesting = (uint32_t)counts[NESTING];
   if (cross_cs && !small) rp_usage_error("--cross-cs goes with --small");
   if (p.fork_join && !small && p.events < 2 * ((uint64_t)p.threads - 1))
     rp_usage_error("--fork-join with %u threads needs --events of at least %llu (a fork and "

@@ -54,6 +54,9 @@ extern const rp_rdef *const rp_rdefs[];
 const rp_rdef *rp_rdef_find(const char *name);
 /* "enabled, adjacent, ..." for help texts (a list that wraps). */
 const char *rp_rdef_names(void);
+/* The option --def D (an RP_OPT_PARSE of base/opt.h): *(const rp_rdef **)
+** target = the definition named value, else a usage error. */
+void rp_rdef_parse_option(const char *name, const char *value, void *target);
 
 struct rp_rmodel {
   const rp_trace *trace;

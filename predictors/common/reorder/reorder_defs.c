@@ -5,6 +5,7 @@
 */
 #include <string.h>
 
+#include "base/opt.h"
 #include "reorder.h"
 
 extern const rp_rdef rp_rdef_adjacent, rp_rdef_enabled, rp_rdef_branch,
@@ -30,4 +31,9 @@ const char *rp_rdef_names(void) {
     strcat(names, rp_rdefs[i]->name);
   }
   return names;
+}
+
+void rp_rdef_parse_option(const char *name, const char *value, void *target) {
+  if (!(*(const rp_rdef **)target = rp_rdef_find(value)))
+    rp_usage_error("%s expects one of %s", name, rp_rdef_names());
 }
