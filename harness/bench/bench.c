@@ -3,12 +3,11 @@
 ** for the format and bench.h for the results folder).  Runs already finished
 ** in DIR are skipped, so the same command resumes an interrupted benchmark.
 **
-** Exit status (cmdline.h): 0 when every run of the plan is recorded, 1 on a
+** Exit status (base/diag.h): 0 when every run of the plan is recorded, 1 on a
 ** usage error, 2 on a bad plan or when some runs could not be recorded, 3
 ** when the results folder cannot be written, 4 when GNU parallel fails.
 */
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -21,27 +20,17 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/number.h"
+#include "base/opt.h"
 #include "bench.h"
-#include "cmdline.h"
 #include "shquote.h"
 
-static const char usage_text[] =
-  "rp-bench: run predictors x traces x repetitions of a plan under limits\n"
-  "usage: rp bench PLAN [--results DIR] [--jobs N] [--progress|--no-progress]\n"
-  "  --results DIR  results folder (default results/DATE-TIME-PLANNAME);\n"
-  "                 an existing one is resumed: finished runs are skipped (the\n"
-  "                 plan and the runs it expands to must be the same)\n"
-  "  --jobs N       runs at a time through GNU parallel (default 1), per host\n"
-  "  --hosts FILE   spread the runs over the machines of FILE (GNU parallel's\n"
-  "                 --sshloginfile: one ssh login a line, e.g. 'user@host' or\n"
-  "                 'ssh -p 2222 host'); the results folder, the build and the\n"
-  "                 traces must be at the same paths on every machine\n"
-  "  --progress     a progress line (runs done/total, statuses, elapsed, ETA)\n"
-  "                 even when stderr is not a terminal (one line per change);\n"
-  "                 --no-progress: none (default: a live line on a terminal)\n"
+static const char summary[] = "run predictors x traces x repetitions of a plan under limits";
+
+/* After the options in --help, as it is. */
+static const char details[] =
   "Plan lines: predictors: NAME|PATH...  traces: GLOB...  repetitions: N\n"
   "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
-  "  --help, --version\n"
   "Exit status: 0 every run recorded, 1 usage, 2 bad plan or runs not recorded,\n"
   "3 the results folder cannot be written, 4 GNU parallel failed, 130 interrupted\n"
   "(every run is stopped; finished ones are kept and a rerun resumes).\n";
@@ -186,39 +175,54 @@ static void print_tally(const BenchTally *t) {
   fputc('\n', stderr);
 }
 
-/* Returns -1 to go on, else the exit status. */
-static int parse_options(int argc, char **argv, Bench *b) {
-  static const struct option longopts[] = {
-    {"results", required_argument, 0, 'r'}, {"jobs", required_argument, 0, 'j'},
-    {"hosts", required_argument, 0, 'H'},
-    {"progress", no_argument, 0, 'p'}, {"no-progress", no_argument, 0, 'P'},
-    {"help", no_argument, 0, 'h'}, {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
-  };
-  const char *results = NULL;
+static void parse_jobs(const char *name, const char *value, void *target) {
   uint64_t jobs;
-  int c;
-  opterr = 0;
+  if (!rp_parse_whole(value, 1, 10000, &jobs))
+    rp_usage_error("bad %s '%s': expected a number from 1 to 10000", name, value);
+  *(int *)target = (int)jobs;
+}
+
+/* --progress (1) and --no-progress (-1); 0 when neither is given. */
+static void parse_progress(const char *name, const char *value, void *target) {
+  (void)value;
+  *(int *)target = strcmp(name, "--progress") == 0 ? 1 : -1;
+}
+
+static void take_plan(char *word, void *ctx) {
+  Bench *b = ctx;
+  if (b->plan_path) rp_usage_error("expected exactly one PLAN file");
+  b->plan_path = word;
+}
+
+static void parse_options(int argc, char **argv, Bench *b) {
+  const char *results = NULL;
+  const rp_opt options[] = {
+    {.name = "--results", .arg = "DIR", .kind = RP_OPT_TEXT, .target = &results,
+     .help = "results folder (default results/DATE-TIME-PLANNAME); an existing one is "
+             "resumed: finished runs are skipped (the plan and the runs it expands to must "
+             "be the same)"},
+    {.name = "--jobs", .arg = "N", .kind = RP_OPT_PARSE, .target = &b->jobs,
+     .parse = parse_jobs,
+     .help = "runs at a time through GNU parallel (default 1), per host"},
+    {.name = "--hosts", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &b->hosts,
+     .help = "spread the runs over the machines of FILE (GNU parallel's --sshloginfile: one "
+             "ssh login a line, e.g. 'user@host' or 'ssh -p 2222 host'); the results "
+             "folder, the build and the traces must be at the same paths on every machine"},
+    {.name = "--progress", .kind = RP_OPT_PARSE, .target = &b->progress,
+     .parse = parse_progress,
+     .help = "a progress line (runs done/total, statuses, elapsed, ETA) even when stderr "
+             "is not a terminal (one line per change)"},
+    {.name = "--no-progress", .kind = RP_OPT_PARSE, .target = &b->progress,
+     .parse = parse_progress, .help = "none (default: a live line on a terminal)"},
+    {NULL},
+  };
+  rp_opt_program program = {
+    .name = "bench", .summary = summary, .operands = "PLAN", .tables = {options},
+    .details = details, .operand = take_plan, .ctx = b};
   b->jobs = 1;
-  while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-    switch (c) {
-    case 'r': results = optarg; break;
-    case 'j':
-      if (!rp_parse_whole(optarg, 1, 10000, &jobs))
-        return cmdline_usage_error("bad --jobs '%s': expected a number from 1 to 10000", optarg);
-      b->jobs = (int)jobs;
-      break;
-    case 'H': b->hosts = optarg; break;
-    case 'p': b->progress = 1; break;
-    case 'P': b->progress = -1; break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
-    case 'V': return cmdline_version();
-    default: return cmdline_unknown_option(argv[optind - 1]);
-    }
-  }
-  if (optind != argc - 1) return cmdline_usage_error("expected exactly one PLAN file");
-  b->plan_path = argv[optind];
+  rp_opt_parse(argc, argv, &program);
+  if (!b->plan_path) rp_usage_error("expected exactly one PLAN file");
   b->dir = results ? rp_strdup(results) : default_results_dir(b->plan_path);
-  return -1;
 }
 
 static char *own_directory(void) {
@@ -279,13 +283,10 @@ static int bench(Bench *b) {
 }
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-bench";
   Bench b = {0};
-  int rc = parse_options(argc, argv, &b);
-  if (rc < 0) {
-    b.bindir = own_directory();
-    rc = bench(&b);
-  }
+  parse_options(argc, argv, &b);
+  b.bindir = own_directory();
+  int rc = bench(&b);
   bench_free(&b);
-  return cmdline_finish(rc);
+  return rp_flush_stdout(rc);
 }

@@ -1,7 +1,6 @@
 /* Shared command-line conventions of the harness; see cmdline.h. */
 #include "cmdline.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +31,4 @@ int cmdline_version(void) {
   return cmdline_finish(RP_EXIT_OK);
 }
 
-int cmdline_finish(int rc) {
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "%s: cannot write the standard output: %s\n", rp_progname,
-            strerror(errno ? errno : EIO));
-    return RP_EXIT_RESOURCE;
-  }
-  return rc;
-}
+int cmdline_finish(int rc) { return rp_flush_stdout(rc); }

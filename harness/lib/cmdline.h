@@ -1,7 +1,7 @@
 /*
-** What every harness command (rp run, rp bench, rp report) shares on its
-** command line: one wording for usage errors and unknown
-** options, --version, and a checked standard output.
+** What rp report still has of the harness's old command-line conventions:
+** usage errors, unknown options, --version and a checked standard output.
+** rp run and rp bench use the one option parser, base/opt.h.
 */
 #ifndef HARNESS_CMDLINE_H
 #define HARNESS_CMDLINE_H
@@ -19,9 +19,6 @@ int cmdline_unknown_option(const char *arg);
 
 /* Prints "PROG VERSION"; returns RP_EXIT_OK (or the failure of writing it). */
 int cmdline_version(void);
-
-/* Numbers are read by base/number.h, as in every program. */
-#include "base/number.h"
 
 /* Flushes and checks standard output; on failure says so and returns
 ** RP_EXIT_RESOURCE, else rc.  Call last, with the status main would return. */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "cmdline.h"
+#include "base/number.h"
 #include "cpulist.h"
 #include "runner.h"
 

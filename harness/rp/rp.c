@@ -23,8 +23,8 @@
 #include <unistd.h>
 
 #include "base/diag.h"
-#include "cmdline.h"
 #include "base/nearest.h"
+#include "base/opt.h"
 
 /* How long one `rp-CMD --help` may take before the listing gives up on it. */
 #define HELP_TIMEOUT_MS 2000
@@ -115,20 +115,12 @@ static void help_summary(const char *path, char *line, size_t size) {
   waitpid(pid, NULL, 0);
 }
 
-/* "  NAME           text", the text wrapped to 79 columns under itself.
-** The predictors' help printer (predictors/common/cli/cli.c) wraps the same way;
-** the harness keeps its own because it links no predictor code. */
+/* "  NAME           text", the text wrapped to 79 columns under itself. */
 static void print_command(const char *name, const char *text) {
-  enum { COLUMN = 17, WIDTH = 79 };
-  int at = printf("  %-14s", name);
-  for (const char *p = text; *p;) {
-    int word = (int)strcspn(p, " ");
-    if (at + 1 + word > WIDTH && at > COLUMN) at = printf("\n%*s", COLUMN - 1, "") - 1;
-    at += printf(" %.*s", word, p);
-    p += word;
-    while (*p == ' ') p++;
-  }
-  putchar('\n');
+  enum { COLUMN = 17 };
+  int at = printf("  %-14s", name);   /* a long name pushes the text right */
+  if (at < COLUMN && *text) at += printf(" ");
+  rp_help_wrapped(text, COLUMN, at);
 }
 
 static int compare_names(const void *a, const void *b) {
@@ -150,11 +142,6 @@ static int list_commands(const char *dir, char **names, int max) {
   closedir(d);
   qsort(names, (size_t)n, sizeof *names, compare_names);
   return n;
-}
-
-static int write_error(void) {
-  fprintf(stderr, "rp: error writing standard output: %s\n", strerror(errno));
-  return RP_EXIT_RESOURCE;
 }
 
 static int print_help(const char *dir) {
@@ -179,7 +166,7 @@ static int print_help(const char *dir) {
     free(names[i]);
   }
   if (n == 0) printf("  (none found)\n");
-  return fflush(stdout) == 0 && !ferror(stdout) ? 0 : write_error();
+  return rp_flush_stdout(RP_EXIT_OK);
 }
 
 /* A mistyped command or option of rp itself: say so, and what was meant
@@ -213,7 +200,7 @@ int main(int argc, char **argv) {
     return print_help(dir);
   if (strcmp(argv[1], "--version") == 0) {
     printf("rp %s\n", RP_VERSION);
-    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : write_error();
+    return rp_flush_stdout(RP_EXIT_OK);
   }
   if (strcmp(argv[1], "help") == 0) {
     /* rp help CMD == rp CMD --help */

@@ -4,42 +4,34 @@
 **   rp run [--timeout S] [--grace S] [--memory MB] [--memory-method M]
 **          [--cpus LIST] [--out FILE] [--label K=V]... -- CMD [ARG]...
 **
-** Exit status (cmdline.h): 0 if the command ran (whatever became of it), 1 on
+** Exit status (base/diag.h): 0 if the command ran (whatever became of it), 1 on
 ** a usage error, 2 if it could not be started, 3 if the row could not be
 ** written or the cgroup asked for could not be made, 130 if rp run itself was
 ** interrupted (no row is written then, so a benchmark that is resumed runs it
 ** again).
 */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "base/csv_write.h"
 #include "base/diag.h"
-#include "cmdline.h"
+#include "base/number.h"
+#include "base/opt.h"
 #include "cpulist.h"
 #include "out_header.h"
-#include "base/csv_write.h"
 #include "runner.h"
 #include "shquote.h"
 #include "strvec.h"
 
-static const char usage_text[] =
-  "rp-run: run one command under a time and memory limit and record it as CSV\n"
-  "usage: rp run [OPTIONS] -- CMD [ARG]...\n"
-  "  --timeout S        wall-clock limit in seconds; 0 (the default) means none\n"
-  "  --grace S          seconds between SIGTERM and SIGKILL at the timeout (default 1)\n"
-  "  --memory MB        memory limit in MiB; 0 (the default) means none\n"
-  "  --memory-method M  auto (a cgroup if one can be made, else RLIMIT_AS), cgroup or rlimit\n"
-  "  --cpus LIST        pin to these CPUs, e.g. 0 or 0,2-3\n"
-  "  --out FILE         append the row to FILE (header first if it is new; a FILE\n"
-  "                     under another header is refused before the run);\n"
-  "                     default: print header and row on stdout\n"
-  "  --label K=V        add column K with value V (repeatable)\n"
-  "  --help, --version\n"
+static const char summary[] =
+  "run one command under a time and memory limit and record it as CSV";
+
+/* After the options in --help, as it is. */
+static const char details[] =
   "Every run gets its own cgroup (v2, else v1) that limits the memory of all its\n"
   "processes (swap included where the kernel accounts it), measures their peak\n"
   "with the page cache of the files they read and write (cgroup_peak_kb) and\n"
@@ -84,69 +76,95 @@ typedef struct Options {
   StrVec label_keys, label_values;
 } Options;
 
-static int bad_value(const char *option, const char *value, const char *want) {
-  return cmdline_usage_error("bad %s '%s': expected %s", option, value, want);
+static _Noreturn void bad_value(const char *option, const char *value, const char *want) {
+  rp_usage_error("bad %s '%s': expected %s", option, value, want);
 }
 
-/* K=V with a non-empty K that is not one of the fixed columns. */
-static int add_label(Options *o, const char *kv) {
+/* --label K=V: a non-empty K that is not one of the fixed columns. */
+static void parse_label(const char *name, const char *kv, void *target) {
+  Options *o = target;
   const char *eq = strchr(kv, '=');
-  if (!eq || eq == kv) return -1;
+  if (!eq || eq == kv) bad_value(name, kv, "KEY=VALUE, KEY not a fixed column");
   char *key = strndup(kv, (size_t)(eq - kv));
   for (int i = 0; i < NFIXED; i++)
     if (strcmp(key, fixed_columns[i]) == 0) {
       free(key);
-      return -1;
+      bad_value(name, kv, "KEY=VALUE, KEY not a fixed column");
     }
   strvec_push_owned(&o->label_keys, key);
   strvec_push(&o->label_values, eq + 1);
-  return 0;
 }
 
-static int parse_method(const char *s, MemoryMethod *m) {
-  if (strcmp(s, "auto") == 0) *m = MEMORY_AUTO;
-  else if (strcmp(s, "cgroup") == 0) *m = MEMORY_CGROUP;
-  else if (strcmp(s, "rlimit") == 0) *m = MEMORY_RLIMIT;
-  else return -1;
-  return 0;
+static void parse_seconds(const char *name, const char *value, void *target) {
+  if (!rp_parse_real(value, 0, 1e9, target)) bad_value(name, value, "seconds, 0 to 1e9");
 }
 
-/* Returns -1 to go on, else the exit status to leave with. */
-static int parse_options(int argc, char **argv, Options *o) {
-  static const struct option longopts[] = {
-    {"timeout", required_argument, 0, 't'}, {"grace", required_argument, 0, 'g'},
-    {"memory", required_argument, 0, 'm'},  {"memory-method", required_argument, 0, 'M'},
-    {"cpus", required_argument, 0, 'c'},    {"out", required_argument, 0, 'o'},
-    {"label", required_argument, 0, 'l'},   {"help", no_argument, 0, 'h'},
-    {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
-  };
-  o->req.grace_s = 1.0;
-  opterr = 0;
-  int c;
-  cpu_set_t cpus;
-  uint64_t memory_mb;
-  /* "+": stop at the command, whose own options are not ours. */
-  while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-    switch (c) {
-    case 't': if (!rp_parse_real(optarg, 0, 1e9, &o->req.timeout_s)) return bad_value("--timeout", optarg, "seconds, 0 to 1e9"); break;
-    case 'g': if (!rp_parse_real(optarg, 0, 1e9, &o->req.grace_s)) return bad_value("--grace", optarg, "seconds, 0 to 1e9"); break;
-    case 'm': if (!rp_parse_whole(optarg, 0, RUN_MAX_MEMORY_MB, &memory_mb))
-                return bad_value("--memory", optarg, "MiB, 0 to 2^40");
-              o->req.memory_mb = (long long)memory_mb;
-              break;
-    case 'M': if (parse_method(optarg, &o->req.method)) return bad_value("--memory-method", optarg, "auto, cgroup or rlimit"); break;
-    case 'c': if (cpulist_parse(optarg, &cpus)) return bad_value("--cpus", optarg, "a CPU list such as 0,2-3");
-              o->req.cpus = optarg; break;
-    case 'o': o->out = optarg; break;
-    case 'l': if (add_label(o, optarg)) return bad_value("--label", optarg, "KEY=VALUE, KEY not a fixed column"); break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
-    case 'V': return cmdline_version();
-    default: return cmdline_unknown_option(argv[optind - 1]);
+static void parse_memory(const char *name, const char *value, void *target) {
+  uint64_t mb;
+  if (!rp_parse_whole(value, 0, RUN_MAX_MEMORY_MB, &mb)) bad_value(name, value, "MiB, 0 to 2^40");
+  *(long long *)target = (long long)mb;
+}
+
+static void parse_method(const char *name, const char *value, void *target) {
+  static const char *const methods[] = {[MEMORY_AUTO] = "auto", [MEMORY_CGROUP] = "cgroup",
+                                        [MEMORY_RLIMIT] = "rlimit"};
+  for (size_t m = 0; m < sizeof methods / sizeof *methods; m++)
+    if (strcmp(value, methods[m]) == 0) {
+      *(MemoryMethod *)target = (MemoryMethod)m;
+      return;
     }
-  }
-  if (optind >= argc) return cmdline_usage_error("no command given");
-  o->req.argv = argv + optind;
-  return -1;
+  bad_value(name, value, "auto, cgroup or rlimit");
+}
+
+static void parse_cpus(const char *name, const char *value, void *target) {
+  cpu_set_t cpus;
+  if (cpulist_parse(value, &cpus)) bad_value(name, value, "a CPU list such as 0,2-3");
+  *(const char **)target = value;
+}
+
+/* The command: the words from the first that is no option, kept in argv
+** from argv[0] on (the k-th is at least argv[k + 1]). */
+typedef struct Command {
+  char **words;
+  int n;
+} Command;
+
+static void take_word(char *word, void *ctx) {
+  Command *c = ctx;
+  c->words[c->n++] = word;
+}
+
+static void parse_options(int argc, char **argv, Options *o) {
+  const rp_opt options[] = {
+    {.name = "--timeout", .arg = "S", .kind = RP_OPT_PARSE, .target = &o->req.timeout_s,
+     .parse = parse_seconds, .help = "wall-clock limit in seconds; 0 (the default) means none"},
+    {.name = "--grace", .arg = "S", .kind = RP_OPT_PARSE, .target = &o->req.grace_s,
+     .parse = parse_seconds,
+     .help = "seconds between SIGTERM and SIGKILL at the timeout (default 1)"},
+    {.name = "--memory", .arg = "MB", .kind = RP_OPT_PARSE, .target = &o->req.memory_mb,
+     .parse = parse_memory, .help = "memory limit in MiB; 0 (the default) means none"},
+    {.name = "--memory-method", .arg = "M", .kind = RP_OPT_PARSE, .target = &o->req.method,
+     .parse = parse_method,
+     .help = "auto (a cgroup if one can be made, else RLIMIT_AS), cgroup or rlimit"},
+    {.name = "--cpus", .arg = "LIST", .kind = RP_OPT_PARSE, .target = &o->req.cpus,
+     .parse = parse_cpus, .help = "pin to these CPUs, e.g. 0 or 0,2-3"},
+    {.name = "--out", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &o->out,
+     .help = "append the row to FILE (header first if it is new; a FILE under another "
+             "header is refused before the run); default: print header and row on stdout"},
+    {.name = "--label", .arg = "K=V", .kind = RP_OPT_PARSE, .target = o, .parse = parse_label,
+     .help = "add column K with value V (repeatable)"},
+    {NULL},
+  };
+  Command command = {argv, 0};
+  rp_opt_program program = {
+    .name = "run", .summary = summary, .operands = "-- CMD [ARG]...", .tables = {options},
+    .details = details, .operand = take_word, .ctx = &command,
+    .first_operand_ends_options = true};
+  o->req.grace_s = 1.0;
+  rp_opt_parse(argc, argv, &program);
+  if (command.n == 0) rp_usage_error("no command given");
+  argv[command.n] = NULL;
+  o->req.argv = argv;
 }
 
 static int write_header(FILE *f, const Options *o) {
@@ -286,10 +304,9 @@ static int run_and_record(const Options *o) {
 }
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-run";
   Options o = {0};
-  int rc = parse_options(argc, argv, &o);
-  if (rc < 0) rc = run_and_record(&o);
+  parse_options(argc, argv, &o);
+  int rc = run_and_record(&o);
   strvec_free(&o.label_keys);
   strvec_free(&o.label_values);
   return rc;

@@ -164,7 +164,7 @@ grep -q "'éxxxxxxxxxxxxxxx\.\.\.xxxxxxxx_tail'" "$tmp/long/r/time.gp" || fail "
 grep -q "$long" "$tmp/long/r/table.md" || fail "long name: the table lost the whole name"
 echo "ok: a 305-character trace name plots without a gnuplot warning"
 rp report $fx/results-small --no-plots --out "$tmp/full" >/dev/full 2>"$tmp/err"; rc=$?
-[ $rc -eq 3 ] && grep -q 'cannot write' "$tmp/err" || fail "report into a full disk: rc $rc"
+[ $rc -eq 3 ] && grep -q 'error writing standard output' "$tmp/err" || fail "report into a full disk: rc $rc"
 rp report --bogus 2>"$tmp/err"; rc=$?
 [ $rc -eq 1 ] && grep -qx 'rp-report: unknown option --bogus, or it lacks its value (see rp report --help)' "$tmp/err" \
   || fail "unknown option: rc $rc, $(cat "$tmp/err")"

@@ -209,8 +209,17 @@ echo "ok: bad numbers are usage errors"
 rp run --timeout 0 --out "$tmp/zero.csv" -- sleep 0.3; [ $? -eq 0 ] || fail "--timeout 0"
 [ "$(sed -n 2p "$tmp/zero.csv" | cut -d, -f1)" = ok ] || fail "--timeout 0 is not 'no limit'"
 rp run --bogus -- true 2>"$tmp/err"; [ $? -eq 1 ] || fail "unknown option should exit 1"
-grep -qx "rp-run: unknown option --bogus, or it lacks its value (see rp run --help)" "$tmp/err" \
+grep -qx "rp-run: unknown option --bogus (see --help)" "$tmp/err" \
   || fail "unknown option wording: $(cat "$tmp/err")"
+rp run --timout 1 -- true 2>"$tmp/err"; [ $? -eq 1 ] || fail "a misspelt option should exit 1"
+grep -qx "rp-run: unknown option --timout; did you mean --timeout? (see --help)" "$tmp/err" \
+  || fail "misspelt option wording: $(cat "$tmp/err")"
+rp run --out 2>"$tmp/err"; [ $? -eq 1 ] || fail "a missing value should exit 1"
+grep -qx "rp-run: --out needs a value (FILE) (see --help)" "$tmp/err" \
+  || fail "missing value wording: $(cat "$tmp/err")"
+# The first word that is no option is the command: its options are its own.
+[ "$(rp run --timeout=5 echo --timeout 1 | tail -1 | awk -F, '{print $NF}')" = "echo --timeout 1" ] \
+  || fail "the command's own options"
 rp run 2>/dev/null; [ $? -eq 1 ] || fail "no command should exit 1"
 rp run -- /nonexistent/program 2>/dev/null; [ $? -eq 2 ] || fail "unstartable command should exit 2"
 rp run --out /nonexistent/dir/x.csv -- true 2>/dev/null; [ $? -eq 2 ] || fail "unwritable output should exit 2"

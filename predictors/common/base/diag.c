@@ -31,12 +31,18 @@ void rp_contract_violated(const char *function, const char *promise,
   abort();
 }
 
-static void close_stdout(void) {
+int rp_flush_stdout(int rc) {
   if ((fflush(stdout) != 0 || ferror(stdout)) && !dying) {
     fprintf(stderr, "%s: error writing standard output: %s\n", rp_progname,
             errno ? strerror(errno) : "write failed");
-    _exit(RP_EXIT_RESOURCE);
+    dying = true;   /* said once: the check at exit stays silent */
+    return RP_EXIT_RESOURCE;
   }
+  return rc;
+}
+
+static void close_stdout(void) {
+  if (rp_flush_stdout(RP_EXIT_OK) != RP_EXIT_OK) _exit(RP_EXIT_RESOURCE);
 }
 
 void rp_check_stdout_at_exit(void) {

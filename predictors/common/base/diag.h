@@ -35,6 +35,11 @@ _Noreturn void rp_die(int code, const char *fmt, ...)
 ** write (EPIPE) on standard output and on any other output. */
 void rp_check_stdout_at_exit(void);
 
+/* Flush standard output now: on a failed write say so, as the check at exit
+** does (once), and return RP_EXIT_RESOURCE; else return rc.  For a program
+** that returns its status from main (the harness) and for --help. */
+int rp_flush_stdout(int rc);
+
 /* Allocation that never returns NULL, not even for 0 bytes: running out of
 ** memory is exit 3. */
 void *rp_malloc(size_t n);

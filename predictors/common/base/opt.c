@@ -112,7 +112,7 @@ static int label_of(const rp_opt *o, char *buf, size_t size) {
                   o->name, o->arg ? " " : "", o->arg ? o->arg : "");
 }
 
-static void print_wrapped(const char *text, int column, int at) {
+void rp_help_wrapped(const char *text, int column, int at) {
   for (const char *p = text; *p;) {
     size_t word = strcspn(p, " ");
     if (at > column && at + 1 + (int)word > HELP_WIDTH) at = printf("\n%*s", column, "") - 1;
@@ -130,7 +130,7 @@ static void print_rows(const rp_opt *table, int column) {
     int len = label_of(o, label, sizeof label);
     if (len + 2 > column) printf("%s\n%*s", label, column, "");
     else printf("%-*s", column, label);
-    print_wrapped(o->help, column, column);
+    rp_help_wrapped(o->help, column, column);
   }
 }
 
@@ -148,7 +148,7 @@ static const rp_opt own_options[] = {{.name = "--help", .help = "this text"},
                                      {NULL}};
 
 static void print_help(const rp_opt_program *p) {
-  print_wrapped(p->summary, 2, printf("rp-%s:", p->name));
+  rp_help_wrapped(p->summary, 2, printf("rp-%s:", p->name));
   printf("\nusage: rp %s [options]%s%s\n", p->name, p->operands ? " " : "",
          p->operands ? p->operands : "");
   if (p->preamble) fputs(p->preamble, stdout);
@@ -157,7 +157,8 @@ static void print_help(const rp_opt_program *p) {
   for (int t = 0; t < MAX_TABLES && p->tables[t]; t++) column = column_of(p->tables[t], column);
   for (int t = 0; t < MAX_TABLES && p->tables[t]; t++) print_rows(p->tables[t], column);
   print_rows(own_options, column);
-  if (p->notes) print_wrapped(p->notes, 0, 0);
+  if (p->notes) rp_help_wrapped(p->notes, 0, 0);
+  if (p->details) fputs(p->details, stdout);
 }
 
 /* The option nearest to a mistyped name, or NULL: "did you mean". */
@@ -180,20 +181,26 @@ void rp_opt_parse(int argc, char **argv, const rp_opt_program *p) {
   static char progname[64];
   snprintf(progname, sizeof progname, "rp-%s", p->name);
   rp_progname = progname;
+  bool options_ended = false;
   for (int i = 1; i < argc; i++) {
     char *arg = argv[i];
+    if (options_ended || arg[0] != '-' || arg[1] == '\0') {
+      if (!p->operand) rp_usage_error("unexpected argument %s", arg);
+      p->operand(arg, p->ctx);
+      options_ended = p->first_operand_ends_options;
+      continue;
+    }
+    if (strcmp(arg, "--") == 0) {
+      options_ended = true;
+      continue;
+    }
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
       print_help(p);
-      exit(RP_EXIT_OK);
+      exit(rp_flush_stdout(RP_EXIT_OK));
     }
     if (strcmp(arg, "--version") == 0) {
       printf("rp-%s %s\n", p->name, RP_VERSION);
-      exit(RP_EXIT_OK);
-    }
-    if (arg[0] != '-' || arg[1] == '\0') {
-      if (!p->operand) rp_usage_error("unexpected argument %s", arg);
-      p->operand(arg, p->ctx);
-      continue;
+      exit(rp_flush_stdout(RP_EXIT_OK));
     }
     char name[64];
     const char *eq = strchr(arg, '=');

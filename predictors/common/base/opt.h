@@ -9,8 +9,9 @@
 **   rp NAME [options] OPERANDS
 **
 ** An option is written `--opt VALUE` or `--opt=VALUE`, anywhere among the
-** operands; --help (-h) prints the help and --version "rp-NAME VERSION",
-** both exiting 0.  An unknown option, a missing or bad value is a usage
+** operands (`--` ends the options); --help (-h) prints the help and
+** --version "rp-NAME VERSION", both exiting 0 (3 if standard output cannot
+** be written).  An unknown option, a missing or bad value is a usage
 ** error (exit 1) that names the nearest known option (base/nearest.h).
 */
 #ifndef RP_OPT_H
@@ -58,15 +59,23 @@ typedef struct rp_opt_program {
   const char *preamble;         /* a paragraph after the usage line, or NULL */
   const rp_opt *tables[3];      /* the option tables, in the help's order; NULL: none */
   const char *notes;            /* a paragraph after the options, or NULL */
+  const char *details;          /* text printed as it is after that (tables), or NULL */
   /* Called with each word that is no option, in order; NULL: such a word
   ** is a usage error. */
   void (*operand)(char *word, void *ctx);
   void *ctx;
+  /* The first operand ends the options: it and all after it are operands
+  ** (rp run's command, whose options are not rp run's). */
+  bool first_operand_ends_options;
 } rp_opt_program;
 
 /* Parse argv[1..argc) as the program's command line: applies each option
 ** and hands each operand to p->operand.  Sets rp_progname to "rp-NAME". */
 void rp_opt_parse(int argc, char **argv, const rp_opt_program *p);
+
+/* Print text from column `at` on, wrapped to 79 characters, its further
+** lines starting at `column`; ends the line. */
+void rp_help_wrapped(const char *text, int column, int at);
 
 /* "PROG: MESSAGE (see --help)" on stderr, and exit 1. */
 _Noreturn void rp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
