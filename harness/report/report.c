@@ -7,12 +7,12 @@
 ** with --against also DIR/compare.{md,tex,csv}, with --against or --pair
 ** DIR/ratios.{md,tex,csv} (against.h), and the plots (NAME.dat,
 ** NAME.gp, NAME.png, NAME.svg, NAME.pdf in DIR); prints the tables in the
-** chosen format on stdout.  Exit status (cmdline.h): 0, 1 on a usage error,
+** chosen format on stdout.  Exit status (base/diag.h): 0, 1 on a usage error,
 ** 2 when the results cannot be read, 3 when an output cannot be written, 4
 ** when a plot fails to draw cleanly.
 */
 #include <errno.h>
-#include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,28 +20,12 @@
 
 #include "against.h"
 #include "base/diag.h"
-#include "cmdline.h"
+#include "base/opt.h"
 #include "html.h"
 #include "report.h"
 
-static const char usage_text[] =
-  "rp-report: tables and plots from an rp bench results folder\n"
-  "usage: rp report RESULTS [OPTIONS]\n"
-  "  --format F      md (default), tex, csv or json: the form printed on stdout\n"
-  "                  (report.json is written beside the tables in any case)\n"
-  "  --count KIND    racy-events (default), location-pairs, racy-lines or pairs: the count\n"
-  "                  of the comparison and the JSON's races (racy events and location\n"
-  "                  pairs always get a table each; another KIND gets one too)\n"
-  "  --against DIR   compare RESULTS (new) against the baseline results in DIR\n"
-  "  --pair V=B      ratios of predictor V against predictor B, any names (repeatable);\n"
-  "                  both from RESULTS, or with --against V from RESULTS, B from DIR;\n"
-  "                  without --pair, --against pairs the predictors by name\n"
-  "  --time T        the time of the ratios: wall (default), cpu (user + sys) or\n"
-  "                  analysis (the predictor's own analysis_ms)\n"
-  "  --out DIR       where tables and plots go (default RESULTS/report)\n"
-  "  --no-plots      tables only\n"
-  "  --html FILE     also the whole report as one self-contained web page\n"
-  "  --help, --version\n"
+/* After the options in --help, as it is. */
+static const char details[] =
   "Exit status: 0, 1 usage, 2 unreadable or damaged results, 3 an output cannot be\n"
   "written, 4 a plot did not draw cleanly.\n";
 
@@ -56,7 +40,8 @@ static const char *const count_kinds[][2] = {
 typedef struct Options {
   const char *results, *format, *count, *against, *out, *time, *html;
   StrVec pairs; /* VARIANT=BASE */
-  int plots;
+  bool plots;
+  int nresults; /* the words that are no options: one, RESULTS */
 } Options;
 
 static const char *count_column(const char *kind) {
@@ -65,47 +50,55 @@ static const char *count_column(const char *kind) {
   return NULL;
 }
 
-/* Returns -1 to go on, else the exit status. */
-static int parse_options(int argc, char **argv, Options *o) {
-  static const struct option longopts[] = {
-    {"format", required_argument, 0, 'f'}, {"count", required_argument, 0, 'c'},
-    {"against", required_argument, 0, 'a'}, {"out", required_argument, 0, 'o'},
-    {"no-plots", no_argument, 0, 'n'}, {"pair", required_argument, 0, 'p'},
-    {"time", required_argument, 0, 't'}, {"html", required_argument, 0, 'H'},
-    {"help", no_argument, 0, 'h'},
-    {"version", no_argument, 0, 'V'}, {0, 0, 0, 0},
+static void parse_pair(const char *name, const char *value, void *target) {
+  if (!pair_spec_valid(value)) rp_usage_error("bad %s '%s': expected VARIANT=BASE", name, value);
+  strvec_push(target, value);
+}
+
+static void take_results(char *word, void *ctx) {
+  Options *o = ctx;
+  if (o->nresults++ == 0) o->results = word;
+}
+
+static void parse_options(int argc, char **argv, Options *o) {
+  *o = (Options){.format = "md", .count = "racy-events", .time = "wall", .plots = true};
+  const rp_opt options[] = {
+    {.name = "--format", .arg = "F", .kind = RP_OPT_TEXT, .target = &o->format,
+     .help = "md (default), tex, csv or json: the form printed on stdout (report.json is "
+             "written beside the tables in any case)"},
+    {.name = "--count", .arg = "KIND", .kind = RP_OPT_TEXT, .target = &o->count,
+     .help = "racy-events (default), location-pairs, racy-lines or pairs: the count of the "
+             "comparison and the JSON's races (racy events and location pairs always get a "
+             "table each; another KIND gets one too)"},
+    {.name = "--against", .arg = "DIR", .kind = RP_OPT_TEXT, .target = &o->against,
+     .help = "compare RESULTS (new) against the baseline results in DIR"},
+    {.name = "--pair", .arg = "V=B", .kind = RP_OPT_PARSE, .target = &o->pairs,
+     .parse = parse_pair,
+     .help = "ratios of predictor V against predictor B, any names (repeatable); both from "
+             "RESULTS, or with --against V from RESULTS, B from DIR; without --pair, "
+             "--against pairs the predictors by name"},
+    {.name = "--time", .arg = "T", .kind = RP_OPT_TEXT, .target = &o->time,
+     .help = "the time of the ratios: wall (default), cpu (user + sys) or analysis (the "
+             "predictor's own analysis_ms)"},
+    {.name = "--out", .arg = "DIR", .kind = RP_OPT_TEXT, .target = &o->out,
+     .help = "where tables and plots go (default RESULTS/report)"},
+    {.name = "--no-plots", .kind = RP_OPT_CLEAR, .target = &o->plots, .help = "tables only"},
+    {.name = "--html", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &o->html,
+     .help = "also the whole report as one self-contained web page"},
+    {NULL},
   };
-  *o = (Options){.format = "md", .count = "racy-events", .time = "wall", .plots = 1};
-  opterr = 0;
-  int c;
-  while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-    switch (c) {
-    case 'f': o->format = optarg; break;
-    case 'c': o->count = optarg; break;
-    case 'a': o->against = optarg; break;
-    case 'o': o->out = optarg; break;
-    case 'n': o->plots = 0; break;
-    case 'p':
-      if (!pair_spec_valid(optarg))
-        return cmdline_usage_error("bad --pair '%s': expected VARIANT=BASE", optarg);
-      strvec_push(&o->pairs, optarg);
-      break;
-    case 't': o->time = optarg; break;
-    case 'H': o->html = optarg; break;
-    case 'h': fputs(usage_text, stdout); return cmdline_finish(RP_EXIT_OK);
-    case 'V': return cmdline_version();
-    default: return cmdline_unknown_option(argv[optind - 1]);
-    }
-  }
+  rp_opt_program program = {
+    .name = "report", .summary = "tables and plots from an rp bench results folder",
+    .operands = "RESULTS", .tables = {options}, .details = details,
+    .operand = take_results, .ctx = o};
+  rp_opt_parse(argc, argv, &program);
   if (strcmp(o->format, "md") && strcmp(o->format, "tex") && strcmp(o->format, "csv")
       && strcmp(o->format, "json"))
-    return cmdline_usage_error("bad --format '%s': expected md, tex, csv or json", o->format);
-  if (!count_column(o->count)) return cmdline_usage_error("bad --count '%s'", o->count);
+    rp_usage_error("bad --format '%s': expected md, tex, csv or json", o->format);
+  if (!count_column(o->count)) rp_usage_error("bad --count '%s'", o->count);
   if (!time_measure_valid(o->time))
-    return cmdline_usage_error("bad --time '%s': expected wall, cpu or analysis", o->time);
-  if (optind != argc - 1) return cmdline_usage_error("expected exactly one RESULTS folder");
-  o->results = argv[optind];
-  return -1;
+    rp_usage_error("bad --time '%s': expected wall, cpu or analysis", o->time);
+  if (o->nresults != 1) rp_usage_error("expected exactly one RESULTS folder");
 }
 
 static int report(const Options *o) {
@@ -161,10 +154,9 @@ static int report(const Options *o) {
 }
 
 int main(int argc, char **argv) {
-  rp_progname = "rp-report";
   Options o;
-  int rc = parse_options(argc, argv, &o);
-  if (rc < 0) rc = report(&o);
+  parse_options(argc, argv, &o);
+  int rc = report(&o);
   strvec_free(&o.pairs);
-  return cmdline_finish(rc);
+  return rp_flush_stdout(rc);
 }
