@@ -156,8 +156,8 @@ int summary_load(Summary *s, const char *dir, const char *count_column) {
     trace_of[r] = strindex_add(&traces, csv_table_get(&s->runs, r, "trace"));
     pred_of[r] = strindex_add(&predictors, csv_table_get(&s->runs, r, "predictor"));
   }
-  s->traces = traces.names, s->predictors = predictors.names;
-  free(traces.slots), free(predictors.slots);
+  s->traces = strindex_take_names(&traces);
+  s->predictors = strindex_take_names(&predictors);
   size_t ncells = (size_t)(s->traces.n * s->predictors.n) + 1;
   s->cells = rp_malloc(ncells * sizeof *s->cells);
   memset(s->cells, 0, ncells * sizeof *s->cells);
