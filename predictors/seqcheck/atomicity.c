@@ -104,7 +104,7 @@ void sc_atomicity(sc_run *r) {
   const sc_index *ix = &r->ix;
   if (!rp_watch_phase("atomicity", "events", ix->n)) return;
   gprime g;
-  gprime_init(&g, ix);
+  gprime_init(&g, ix, false);
   for (uint32_t e = 0; e < ix->n && !rp_watch_poll(e); e++) {
     if (sc_op(ix, e) == RP_OP_READ) candidates_of(r, e, gprime_last_write(&g, sc_opnd(ix, e)));
     gprime_step(&g, ix, e);

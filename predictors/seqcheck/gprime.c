@@ -11,17 +11,18 @@ static void join(uint32_t *into, const uint32_t *from, uint32_t k) {
     if (from[u] > into[u]) into[u] = from[u];
 }
 
-void gprime_init(gprime *g, const sc_index *ix) {
+void gprime_init(gprime *g, const sc_index *ix, bool with_locks) {
   g->k = ix->k;
   size_t k = ix->k ? ix->k : 1;
   g->clock = rp_calloc(k * k, sizeof *g->clock);
   g->pending = rp_calloc(k * k, sizeof *g->pending);
   g->at_fork = rp_calloc(k * k, sizeof *g->at_fork);
   g->last_write = rp_calloc(((size_t)ix->vars + 1) * k, sizeof *g->last_write);
+  g->last_release = with_locks ? rp_calloc(((size_t)ix->locks + 1) * k, sizeof *g->last_release) : NULL;
 }
 
 void gprime_free(gprime *g) {
-  free(g->clock), free(g->pending), free(g->at_fork), free(g->last_write);
+  free(g->clock), free(g->pending), free(g->at_fork), free(g->last_write), free(g->last_release);
 }
 
 /* Advance the clocks over event e; afterwards clock[t] is e's G′ clock. */
@@ -34,8 +35,12 @@ uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
     memset(g->pending + (size_t)t * k, 0, k * sizeof *c);
   }
   if (sc_op(ix, e) == RP_OP_JOIN) join(c, g->clock + (size_t)o * k, k);
+  if (sc_op(ix, e) == RP_OP_ACQ && g->last_release) join(c, g->last_release + (size_t)o * k, k);
   c[t] = ix->by_thread.rank[e] + 1;
   switch (sc_op(ix, e)) {
+  case RP_OP_REL:
+    if (g->last_release) memcpy(g->last_release + (size_t)o * k, c, k * sizeof *c);
+    break;
   case RP_OP_WRITE: memcpy(g->last_write + (size_t)o * k, c, k * sizeof *c); break;
   case RP_OP_READ:
     if (ix->by_thread.writer[e] != SC_NONE && sc_tid(ix, ix->by_thread.writer[e]) != t)

@@ -12,13 +12,17 @@
 #include "trace_index.h"
 
 /* clock, pending, at_fork: k x k (per thread); last_write: per variable,
-** the clock of its last write so far. */
+** the clock of its last write so far; last_release: per lock, the clock of
+** its last release, when the clocks also order each release before the
+** later acquires of its lock (else NULL). */
 typedef struct gprime {
   uint32_t k;
-  uint32_t *clock, *pending, *at_fork, *last_write;
+  uint32_t *clock, *pending, *at_fork, *last_write, *last_release;
 } gprime;
 
-void gprime_init(gprime *g, const sc_index *ix);
+/* with_locks: G′ plus HB's release -> later acquire edges (docs/seqcheck.md
+** §B7): a pair it leaves unordered is a race under every branch model. */
+void gprime_init(gprime *g, const sc_index *ix, bool with_locks);
 void gprime_free(gprime *g);
 /* Advance over event e (in trace order); returns e's clock: entry u is the
 ** number of u's events that reach e in G′ (e's own thread: e included). */
