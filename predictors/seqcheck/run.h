@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "base/key_table.h"
+#include "fast_race.h"
 #include "loc_runs.h"
 #include "query.h"
 #include "report/race_report.h"
@@ -34,6 +35,7 @@ typedef struct sc_config {
   uint64_t budget_ms;         /* --time-budget: stop asking after this long; 0: none
                               ** (base/watch.h keeps it, with SIGINT and SIGTERM) */
   uint64_t jobs;              /* --jobs: threads asking races' first questions; 0: one a CPU */
+  bool fast_races;            /* --fast-races: try a witness without a query first (§B7) */
 } sc_config;
 
 /* Per bug kind, in the paper's units (§S17). */
@@ -52,12 +54,14 @@ typedef struct sc_run {
   sc_index ix;
   sc_query q;
   sc_loc_runs loc_runs;       /* races: the accesses grouped by location */
+  sc_fast fast;               /* races, with --fast-races */
   sc_kind races, deadlocks, atomicity;
   FILE *deadlocks_out, *atomicity_out;
   uint32_t *path;             /* witness scratch */
   size_t path_cap;
   double index_ms;
   uint64_t atomicity_overwritten;  /* feasible, but r read another write than w1 */
+  uint64_t races_by_clock, races_by_order;   /* races shown without a query (--fast-races) */
   bool races_stopped;         /* a report limit stopped the races */
 } sc_run;
 

@@ -106,10 +106,10 @@ static void write_stats(sc_run *r) {
   const char *model = rp_branch_model_names[r->ix.branches];
   rp_report_extra_stats(rep,
                         ",bugs,free_reads,branch_model,race_candidates,race_queries,"
-                        "race_windowed,race_mean_distance",
-                        ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f",
+                        "race_windowed,race_by_clock,race_by_order,race_mean_distance",
+                        ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.1f",
                         bugs[0] ? bugs : "none", mode_names[c->mode], model, r->races.candidates,
-                        r->races.queries, r->races.windowed, mean(&r->races));
+                        r->races.queries, r->races.windowed, r->races_by_clock, r->races_by_order, mean(&r->races));
   rp_report_extra_stats(
       rep,
       ",deadlock_candidates,deadlock_queries,deadlocks,deadlock_location_sets,"
@@ -227,6 +227,12 @@ int main(int argc, char **argv) {
        .target = &config.jobs,
        .help = "races: ask each access's first question on N threads (default, or 0: one "
                "per usable CPU); every output but the times is the same for every N"},
+      {.name = "--fast-races", .kind = RP_OPT_SET, .target = &config.fast_races,
+       .help = "races: try each candidate first without a query, by clocks (SHB with branches) "
+               "and by running the events it needs in trace order with open critical sections "
+               "last; a race shown so is predictable under every branch model; much faster where "
+               "most accesses race; racy events can only grow, as SeqCheck is complete for two "
+               "threads only (docs/seqcheck.md §B7); needs --free-reads init-ok"},
       {.name = "--sequence", .arg = "LIST", .kind = RP_OPT_TEXT,
        .target = &config.sequence,
        .help = "instead of predicting bugs, ask one query: event positions, before:N or after:N "
