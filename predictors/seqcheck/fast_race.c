@@ -9,78 +9,125 @@
 void sc_fast_init(sc_fast *f, const sc_index *ix) {
   memset(f, 0, sizeof *f);
   sc_ideal_init(&f->ideal, ix);
-  size_t k = ix->k ? ix->k : 1, locks = ix->locks + 1, vars = ix->vars + 1;
-  f->open_from = rp_calloc(k, sizeof *f->open_from);
+  size_t k = ix->k + 1, locks = ix->locks + 1, vars = ix->vars + 1;
+  f->start = rp_calloc(k, sizeof *f->start);
+  f->head = rp_calloc(k, sizeof *f->head);
   f->holder = rp_calloc(locks, sizeof *f->holder);
-  f->holder_gen = rp_calloc(locks, sizeof *f->holder_gen);
-  f->writer = rp_calloc(vars, sizeof *f->writer);
-  f->writer_gen = rp_calloc(vars, sizeof *f->writer_gen);
+  f->acq_left = rp_calloc(locks, sizeof *f->acq_left);
+  f->lock_gen = rp_calloc(locks, sizeof *f->lock_gen);
+  f->value = rp_calloc(vars, sizeof *f->value);
+  f->waiting = rp_calloc(vars, sizeof *f->waiting);
+  f->var_gen = rp_calloc(vars, sizeof *f->var_gen);
 }
 
 void sc_fast_free(sc_fast *f) {
   sc_ideal_free(&f->ideal);
-  free(f->order), free(f->open_from), free(f->holder), free(f->holder_gen);
-  free(f->writer), free(f->writer_gen);
+  free(f->order), free(f->by_thread), free(f->start), free(f->head);
+  free(f->holder), free(f->acq_left), free(f->lock_gen);
+  free(f->value), free(f->waiting), free(f->var_gen);
   memset(f, 0, sizeof *f);
 }
 
-/* Each thread's first acquire in the set whose release is not: from it on,
-** the thread's events go last.  False on a fork or join (left to the query). */
-static bool find_open(sc_fast *f, const sc_index *ix) {
+/* The per-lock and per-variable state of this try: at the cut no lock is
+** held, and every variable holds its last write before the cut (value
+** SC_NONE: that one). */
+static void touch_lock(sc_fast *f, uint32_t l) {
+  if (f->lock_gen[l] != f->gen) f->lock_gen[l] = f->gen, f->holder[l] = SC_NONE, f->acq_left[l] = 0;
+}
+static void touch_var(sc_fast *f, uint32_t x) {
+  if (f->var_gen[x] != f->gen) f->var_gen[x] = f->gen, f->value[x] = SC_NONE, f->waiting[x] = 0;
+}
+
+typedef struct sc_pair { uint32_t e1, e2, cut; } sc_pair;
+
+static bool pinned(const sc_fast *f, const sc_index *ix, uint32_t r, const sc_pair *p) {
+  return sc_ideal_pinned(&f->ideal, ix, r, p->e1, p->e2);
+}
+
+/* The value a pinned read r must see: its writer, or SC_NONE when that is
+** the value at the cut. */
+static uint32_t wanted(const sc_index *ix, uint32_t r, uint32_t cut) {
+  uint32_t w = ix->by_thread.writer[r];
+  return w == SC_NONE || w < cut ? SC_NONE : w;
+}
+
+/* Group the set by thread and count what the schedule waits for; false on
+** a fork or join. */
+static bool prepare(sc_fast *f, const sc_index *ix, const sc_pair *p) {
   const sc_ideal *id = &f->ideal;
-  for (uint32_t t = 0; t < ix->k; t++) f->open_from[t] = UINT32_MAX;
+  f->gen++;
+  memset(f->start, 0, (ix->k + 1) * sizeof *f->start);
+  RP_GROW(f->by_thread, f->by_thread_cap, id->len);
+  RP_GROW(f->order, f->order_cap, id->len);
   for (size_t j = 0; j < id->len; j++) {
-    uint32_t i = id->ev[j], t = sc_tid(ix, i), rk = ix->by_thread.rank[i];
+    uint32_t i = id->ev[j], o = sc_opnd(ix, i);
     unsigned op = sc_op(ix, i);
     if (op == RP_OP_FORK || op == RP_OP_JOIN) return false;
-    bool open = op == RP_OP_ACQ &&
-                (ix->match[i] == SC_NONE || ix->by_thread.rank[ix->match[i]] >= id->upto[t]);
-    if (open && rk < f->open_from[t]) f->open_from[t] = rk;
+    f->start[sc_tid(ix, i) + 1]++;
+    if (op == RP_OP_ACQ) touch_lock(f, o), f->acq_left[o]++;
+    if (op == RP_OP_READ && pinned(f, ix, i, p) && wanted(ix, i, p->cut) == SC_NONE)
+      touch_var(f, o), f->waiting[o]++;
   }
+  for (uint32_t t = 0; t < ix->k; t++) f->start[t + 1] += f->start[t];
+  memcpy(f->head, f->start, ix->k * sizeof *f->head);
+  for (size_t j = 0; j < id->len; j++) f->by_thread[f->head[sc_tid(ix, id->ev[j])]++] = id->ev[j];
+  memcpy(f->head, f->start, ix->k * sizeof *f->head);
   return true;
 }
 
-static void append(sc_fast *f, uint32_t i) {
-  RP_GROW(f->order, f->cap, f->len);
+static bool can_run(sc_fast *f, const sc_index *ix, uint32_t i, const sc_pair *p) {
+  uint32_t o = sc_opnd(ix, i), m;
+  switch (sc_op(ix, i)) {
+  case RP_OP_ACQ:
+    touch_lock(f, o);
+    m = ix->match[i];
+    return f->holder[o] == SC_NONE &&
+           (f->acq_left[o] == 1 ||
+            (m != SC_NONE && ix->by_thread.rank[m] < f->ideal.upto[sc_tid(ix, i)]));
+  case RP_OP_READ:
+    touch_var(f, o);
+    return !pinned(f, ix, i, p) || f->value[o] == wanted(ix, i, p->cut);
+  case RP_OP_WRITE: touch_var(f, o); return f->waiting[o] == 0;
+  default: return true;
+  }
+}
+
+/* The pinned readers of write w in the set: they wait for its value. */
+static uint32_t pinned_readers(const sc_fast *f, const sc_index *ix, uint32_t w, const sc_pair *p) {
+  uint32_t n = 0;
+  for (uint32_t j = ix->rd_off[w]; j < ix->rd_off[w + 1]; j++) {
+    uint32_t r = ix->rd_list[j];
+    n += ix->by_thread.rank[r] < f->ideal.upto[sc_tid(ix, r)] && pinned(f, ix, r, p);
+  }
+  return n;
+}
+
+static void run(sc_fast *f, const sc_index *ix, uint32_t i, const sc_pair *p) {
+  uint32_t o = sc_opnd(ix, i);
+  switch (sc_op(ix, i)) {
+  case RP_OP_ACQ: f->holder[o] = sc_tid(ix, i), f->acq_left[o]--; break;
+  case RP_OP_REL: touch_lock(f, o), f->holder[o] = SC_NONE; break;
+  case RP_OP_READ: f->waiting[o] -= pinned(f, ix, i, p); break;
+  case RP_OP_WRITE: f->value[o] = i, f->waiting[o] = pinned_readers(f, ix, i, p); break;
+  default: break;
+  }
   f->order[f->len++] = i;
 }
 
-/* Replay f->order from the cut (no lock held there, every variable holding
-** its last write before the cut): whether it runs. */
-static bool replays(sc_fast *f, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut) {
-  uint32_t g = ++f->gen;
-  for (size_t j = 0; j < f->len; j++) {
-    uint32_t i = f->order[j], t = sc_tid(ix, i), o = sc_opnd(ix, i);
-    switch (sc_op(ix, i)) {
-    case RP_OP_ACQ:
-      if (f->holder_gen[o] == g && f->holder[o] != SC_NONE) return false;
-      f->holder_gen[o] = g, f->holder[o] = t;
-      break;
-    case RP_OP_REL: f->holder_gen[o] = g, f->holder[o] = SC_NONE; break;
-    case RP_OP_WRITE: f->writer_gen[o] = g, f->writer[o] = i; break;
-    case RP_OP_READ: {
-      if (!sc_ideal_pinned(&f->ideal, ix, i, e1, e2)) break;
-      uint32_t w = ix->by_thread.writer[i];
-      bool sees = f->writer_gen[o] == g ? f->writer[o] == w : w == SC_NONE || w < cut;
-      if (!sees) return false;
-      break;
+bool sc_fast_race(sc_fast *f, const sc_index *ix, uint32_t e1, uint32_t e2) {
+  sc_pair p = {e1, e2, ix->free_cut[e1]};
+  f->len = 0;
+  if (!sc_ideal_build(&f->ideal, ix, e1, e2, p.cut, false, true) || !prepare(f, ix, &p)) return false;
+  while (f->len < f->ideal.len) {
+    uint32_t best = SC_NONE, bt = 0;
+    for (uint32_t t = 0; t < ix->k; t++) {
+      if (f->head[t] == f->start[t + 1]) continue;
+      uint32_t i = f->by_thread[f->head[t]];
+      if (i < best && can_run(f, ix, i, &p)) best = i, bt = t;
     }
-    default: break;
-    }
+    if (best == SC_NONE) return false;
+    run(f, ix, best, &p);
+    f->head[bt]++;
   }
   return true;
-}
-
-bool sc_fast_race(sc_fast *f, const sc_index *ix, uint32_t e1, uint32_t e2) {
-  uint32_t cut = ix->free_cut[e1];
-  sc_ideal *id = &f->ideal;
-  sc_ideal_build(id, ix, e1, e2, cut, false);
-  if (id->upto[sc_tid(ix, e1)] > ix->by_thread.rank[e1] || !find_open(f, ix)) return false;
-  f->len = 0;
-  for (int late = 0; late < 2; late++)
-    for (size_t j = 0; j < id->len; j++) {
-      uint32_t i = id->ev[j];
-      if ((ix->by_thread.rank[i] >= f->open_from[sc_tid(ix, i)]) == late) append(f, i);
-    }
-  return replays(f, ix, e1, e2, cut);
 }

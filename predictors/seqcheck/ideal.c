@@ -27,17 +27,15 @@ bool sc_ideal_pinned(const sc_ideal *id, const sc_index *ix, uint32_t i, uint32_
   return ix->next_br[i] < id->upto[t] + runs_next;
 }
 
-/* When the sweep reaches an event, every event that needs it has been seen,
-** and the set's part of its thread from it on is final. */
-void sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut,
-                    bool with_locks) {
+/* One sweep from event top down to the cut: when it reaches an event, every
+** event that needs it has been seen, and the set's part of its thread from
+** it on is final. */
+static void sweep(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut,
+                  uint32_t top, bool with_locks) {
   const rp_trace_threads *th = &ix->by_thread;
-  memset(id->upto, 0, ix->k * sizeof *id->upto);
   memset(id->need_rel, 0, ix->locks * sizeof *id->need_rel);
-  raise_to(id->upto, sc_tid(ix, e1), th->rank[e1]);
-  raise_to(id->upto, sc_tid(ix, e2), th->rank[e2]);
   id->len = 0;
-  for (uint32_t i = e2; i-- > cut;) {
+  for (uint32_t i = top; i-- > cut;) {
     uint32_t t = sc_tid(ix, i), o = sc_opnd(ix, i);
     unsigned op = sc_op(ix, i);
     if (op == RP_OP_REL && id->need_rel[o]) raise_to(id->upto, t, th->rank[i] + 1), id->need_rel[o] = false;
@@ -55,4 +53,33 @@ void sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, 
     uint32_t x = id->ev[a];
     id->ev[a] = id->ev[b - 1], id->ev[b - 1] = x;
   }
+}
+
+/* Close the sections left open in threads other than e1's and e2's (they
+** hold no lock there: SeqCheck's Algorithm 1 closes them too, §S8); the
+** sweep must then start above the latest release.  Whether one was. */
+static bool close_open(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t *top) {
+  bool grew = false;
+  for (size_t j = 0; j < id->len; j++) {
+    uint32_t a = id->ev[j], t = sc_tid(ix, a), rel = ix->match[a];
+    if (sc_op(ix, a) != RP_OP_ACQ || t == sc_tid(ix, e1) || t == sc_tid(ix, e2) || rel == SC_NONE ||
+        ix->by_thread.rank[rel] < id->upto[t])
+      continue;
+    raise_to(id->upto, t, ix->by_thread.rank[rel] + 1);
+    if (rel + 1 > *top) *top = rel + 1;
+    grew = true;
+  }
+  return grew;
+}
+
+bool sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut,
+                    bool with_locks, bool closed) {
+  const rp_trace_threads *th = &ix->by_thread;
+  memset(id->upto, 0, ix->k * sizeof *id->upto);
+  raise_to(id->upto, sc_tid(ix, e1), th->rank[e1]);
+  raise_to(id->upto, sc_tid(ix, e2), th->rank[e2]);
+  uint32_t top = e2;
+  do sweep(id, ix, e1, e2, cut, top, with_locks);
+  while (closed && close_open(id, ix, e1, e2, &top));
+  return id->upto[sc_tid(ix, e1)] <= th->rank[e1] && id->upto[sc_tid(ix, e2)] <= th->rank[e2];
 }

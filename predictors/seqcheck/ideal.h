@@ -5,7 +5,7 @@
 ** writer of every read whose next branch runs (is in the set, or sits right
 ** before e1 or e2), and, with_locks, HB's release -> later acquire edges.
 ** Every such edge points back in the trace, so one backward sweep from e2
-** to the cut finds the set.
+** to the cut finds the set (one more for each round of closed sections).
 */
 #ifndef SC_IDEAL_H
 #define SC_IDEAL_H
@@ -26,9 +26,12 @@ typedef struct sc_ideal {
 void sc_ideal_init(sc_ideal *id, const sc_index *ix);
 void sc_ideal_free(sc_ideal *id);
 
-/* Build the set for (e1, e2), e1 before e2 in the trace, from event cut on. */
-void sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut,
-                    bool with_locks);
+/* Build the set for (e1, e2), e1 before e2 in the trace, from event cut on;
+** closed: also every critical section of a thread other than e1's and e2's
+** that the set enters (with what it needs, which may lie after e2).
+** Whether it leaves out e1, e2 and what follows them in their threads. */
+bool sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t cut,
+                    bool with_locks, bool closed);
 
 /* Whether read i (in the set) keeps its writer: its next branch runs. */
 bool sc_ideal_pinned(const sc_ideal *id, const sc_index *ix, uint32_t i, uint32_t e1, uint32_t e2);

@@ -59,7 +59,7 @@ static size_t witness_events(sc_run *r, uint32_t e1, uint32_t e2, sc_how how) {
   const uint32_t *ev;
   size_t len, cut = 0;
   if (how == SC_BY_CLOCK) {
-    sc_ideal_build(&r->fast.ideal, &r->ix, e1, e2, 0, true);
+    sc_ideal_build(&r->fast.ideal, &r->ix, e1, e2, 0, true, false);
     ev = r->fast.ideal.ev, len = r->fast.ideal.len;
   } else {
     sc_fast_race(&r->fast, &r->ix, e1, e2);   /* shown before: fills its order again */
