@@ -76,8 +76,11 @@ bool sc_ideal_build(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, 
                     bool with_locks, bool closed) {
   const rp_trace_threads *th = &ix->by_thread;
   memset(id->upto, 0, ix->k * sizeof *id->upto);
-  raise_to(id->upto, sc_tid(ix, e1), th->rank[e1]);
-  raise_to(id->upto, sc_tid(ix, e2), th->rank[e2]);
+  for (int j = 0; j < 2; j++) {   /* e1's and e2's predecessors, and their threads' forks */
+    uint32_t e = j ? e2 : e1, t = sc_tid(ix, e), fork = th->fork_of[t];
+    raise_to(id->upto, t, th->rank[e]);
+    if (fork != SC_NONE) raise_to(id->upto, sc_tid(ix, fork), th->rank[fork] + 1);
+  }
   uint32_t top = e2;
   do sweep(id, ix, e1, e2, cut, top, with_locks);
   while (closed && close_open(id, ix, e1, e2, &top));

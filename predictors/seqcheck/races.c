@@ -17,7 +17,9 @@
 ** clocks, when SHB adapted to branches (G′ plus HB's release -> acquire
 ** edges) leaves it unordered with e2, the events it orders before the two
 ** run as in the trace (ideal.h); else by the order of fast_race.h.  Either
-** is a feasible trace under every branch model and is the witness.
+** is a feasible trace under every branch model and is the witness.  What is
+** left is asked in its window only: a window that does not show a race is
+** final.
 */
 #include "races.h"
 
@@ -87,17 +89,18 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2, sc_how how) {
 
 /* Ask with the trace before e1 (from the last point where no lock is held)
 ** run first as it ran, so the query reorders only a window; a window too
-** small to show the race is asked again with no cut, so the verdicts are
-** those of the whole query.  The witness starts with the events before the
-** cut (sc_witness_events).  *windowed: whether the window showed it. */
+** small to show the race is asked again with no cut (unless window_final:
+** --fast-races), so the verdicts are those of the whole query.  The witness
+** starts with the events before the cut (sc_witness_events).  *windowed:
+** whether the window showed it. */
 static bool ask_windowed(sc_query *q, const sc_index *ix, uint32_t e1, uint32_t e2,
-                         bool *windowed) {
+                         bool *windowed, bool window_final) {
   sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
   sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
   q->cut = ix->free_cut[e1];
   bool ok = sc_query_run(q, rho, 4, adj);
   *windowed = ok && q->cut != 0;
-  if (ok || q->cut == 0) return ok;
+  if (ok || q->cut == 0 || window_final) return ok;
   q->cut = 0;
   return sc_query_run(q, rho, 4, adj);
 }
@@ -108,12 +111,13 @@ typedef struct sc_early {
   uint32_t e1, e2;
 } sc_early;
 
-/* The answer for (e1, e2) not shown by clocks: by --fast-races' order, or
-** else by a query (counted). */
+/* The answer for (e1, e2) not shown by clocks: with --fast-races (fast not
+** NULL) by its order, or else by the window's query alone; without, by a
+** query asked whole when the window does not show the race. */
 static bool ask(sc_query *q, sc_fast *fast, uint32_t e1, uint32_t e2, bool *windowed, bool *by_order) {
   *windowed = false;
   if ((*by_order = fast && sc_fast_race(fast, q->ix, e1, e2))) return true;
-  return ask_windowed(q, q->ix, e1, e2, windowed);
+  return ask_windowed(q, q->ix, e1, e2, windowed, fast != NULL);
 }
 
 /* Ask SeqCheck about the candidate (e1, e2), e1 first in the trace, or take
@@ -140,7 +144,7 @@ static bool check_pair(sc_run *r, const sc_early *early, uint32_t e1, uint32_t e
   loc_pair(ev, e1, e2, locs);
   rp_key_table_add(&r->races.distinct, locs, NULL);
   sc_kind_found(&r->races, t->pos[e2] - t->pos[e1]);
-  if (r->cfg->witness_dir && ahead && how == SC_BY_QUERY) ask_windowed(&r->q, ix, e1, e2, &windowed);   /* its lin */
+  if (r->cfg->witness_dir && ahead && how == SC_BY_QUERY) ask_windowed(&r->q, ix, e1, e2, &windowed, r->cfg->fast_races);   /* its lin */
   write_witness(r, e1, e2, how);
   return true;
 }
