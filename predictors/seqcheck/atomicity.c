@@ -71,6 +71,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   ** read w1, ask again with w1 and r adjacent. */
   r->q.delay_var = sc_opnd(ix, rd);
   r->q.delay_from = rho[1], r->q.delay_until = rho[2];
+  r->q.cut = sc_bug_cut(r, w1);
   bool found = false;
   for (int adjacent = 0; adjacent < 2 && !found; adjacent++) {
     r->atomicity.queries++;

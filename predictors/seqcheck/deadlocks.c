@@ -83,12 +83,15 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
   sc_vx q1 = sc_before(ix, b1), q2 = sc_before(ix, b2);
   sc_vx rho1[3] = {sc_at(ix, a2), q1, q2}, rho2[3] = {sc_at(ix, a1), q2, q1};
   const char *sequence = "rho1";
+  r->q.cut = sc_bug_cut(r, a1 < a2 ? a1 : a2);
   r->deadlocks.queries++;
-  if (!sc_query_run(&r->q, rho1, 3, NULL)) {
+  bool found = sc_query_run(&r->q, rho1, 3, NULL);
+  if (!found) {
     sequence = "rho2";
     r->deadlocks.queries++;
-    if (!sc_query_run(&r->q, rho2, 3, NULL)) return;
+    found = sc_query_run(&r->q, rho2, 3, NULL);
   }
+  if (!found) return;
   rp_key_table_add(&r->deadlocks.distinct, locs, NULL);
   sc_kind_found(&r->deadlocks, r->trace->pos[b2] - r->trace->pos[b1]);
   if (r->deadlocks_out) rp_deadlock_row(r->deadlocks_out, r->trace, b1, b2, a1, a2, sequence, NULL);

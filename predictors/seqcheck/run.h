@@ -75,6 +75,13 @@ size_t sc_witness_events(sc_run *r, sc_vx stop);
 void sc_witness_write(const sc_run *r, const char *name, const char *comment, size_t len,
                       const uint32_t *tail, size_t ntail);
 
+/* The cut a deadlock or atomicity query whose earliest event is `first` is
+** asked with: with --fast-races the lock-free cut before it (the query reorders a
+** window only, and its no is final, §B7), else 0 (whole). */
+static inline uint32_t sc_bug_cut(const sc_run *r, uint32_t first) {
+  return r->cfg->fast_races ? r->ix.free_cut[first] : 0;
+}
+
 void sc_kind_found(sc_kind *k, uint64_t distance);
 double sc_ms_since(const struct timespec *t0);
 
