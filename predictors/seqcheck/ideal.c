@@ -56,8 +56,9 @@ static void sweep(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, ui
 }
 
 /* Close the sections left open in threads other than e1's and e2's (they
-** hold no lock there: SeqCheck's Algorithm 1 closes them too, §S8); the
-** sweep must then start above the latest release.  Whether one was. */
+** hold no lock there: SeqCheck's Algorithm 1 closes them too,
+** docs/seqcheck.md §S8); the sweep must then start above the latest
+** release.  Whether one was. */
 static bool close_open(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, uint32_t *top) {
   bool grew = false;
   for (size_t j = 0; j < id->len; j++) {
