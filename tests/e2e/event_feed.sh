@@ -47,6 +47,15 @@ without_extent() {  # OPTIONS: blank the stats' name counts if they stop early
   awk -F, -v OFS=, -v p="$p" -v stopped="$1" '
     stopped != "" && ($1 == p || $1 == "predictor") { $4 = $5 = $6 = "" } { print }'
 }
+without_memory_work() {  # the stats columns that may differ by input format
+  # Only a binary trace names every thread before its first event, and only
+  # then may SyncP free the history no later thread can race with
+  # (docs/syncp.md §Y9): its memory and the work of its closures differ,
+  # its races and counts do not.
+  awk -F, -v OFS=, '/^predictor,/ { for (i = 1; i <= NF; i++)
+      blank[i] = $i ~ /^(past_pops|access_dropped|acquires_dropped|state_kb)$/ }
+    { for (i in blank) if (blank[i]) $i = ""; print }'
+}
 stats_column() {  # COLUMN: of the last run's stats
   awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }' \
     "$TMP/s.csv"
@@ -81,8 +90,8 @@ for p in $streaming; do
       # run counts all the threads, locks and variables.
       # shellcheck disable=SC2086
       expect_eq "$p $opts: $t, binary and STD" \
-        "$(run threaded "$p" "$TMP/$t.std" $opts | same_trace | without_extent "$opts")" \
-        "$(run threaded "$p" "$TMP/$t.bin" $opts | same_trace | without_extent "$opts")"
+        "$(run threaded "$p" "$TMP/$t.std" $opts | same_trace | without_extent "$opts" | without_memory_work)" \
+        "$(run threaded "$p" "$TMP/$t.bin" $opts | same_trace | without_extent "$opts" | without_memory_work)"
       # shellcheck disable=SC2086
       expect_eq "$p $opts: $t, binary, threaded and inline" \
         "$(run threaded "$p" "$TMP/$t.bin" $opts)" "$(run inline "$p" "$TMP/$t.bin" $opts)"
