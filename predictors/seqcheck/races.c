@@ -69,7 +69,7 @@ static size_t witness_events(sc_run *r, uint32_t e1, uint32_t e2, sc_how how) {
   }
   RP_GROW(r->path, r->path_cap, cut + len);
   for (size_t i = 0; i < cut; i++) r->path[i] = (uint32_t)i;   /* the trace before the cut */
-  memcpy(r->path + cut, ev, len * sizeof *ev);
+  if (len) memcpy(r->path + cut, ev, len * sizeof *ev);   /* an empty order may have no array */
   return cut + len;
 }
 
