@@ -166,7 +166,7 @@ demo: deps all
 	scripts/demo
 
 bench: deps all
-	scripts/bench
+	BENCH_PUBLISH=$${BENCH_PUBLISH:-auto} scripts/bench
 
 SEEDS ?= 1000
 fuzz: deps all

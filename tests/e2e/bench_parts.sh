@@ -54,6 +54,32 @@ for plan in streaming-bin m2 recorded-small; do
   [ -s "$TMP/out/$plan/runs.csv" ] || fail "$plan: no runs.csv"
 done
 
+# Publishing (scripts/bench-publish): a copy of README.md gets the run's
+# commit and one table row per ratio in its bench block, the page gets the
+# whole summary, the text around the block is kept, and a second run
+# rewrites the block rather than adding one.
+pub=$TMP/pub && mkdir -p "$pub/docs" && cp "$ROOT/README.md" "$pub/"
+block() { sed -n '/^<!-- bench: begin/,/^<!-- bench: end -->$/p' "$pub/README.md"; }
+outside() { sed '/^<!-- bench: begin/,/^<!-- bench: end -->$/d' "$1"; }
+"$ROOT/scripts/bench-publish" "$s" --root "$pub" || fail "bench-publish exited $?"
+block | grep -q "^- make bench, .* commit $(git -C "$ROOT" rev-parse --short HEAD)" ||
+  fail "the README block names no commit: $(block)"
+block | grep -Eq "^\| syncp \| syncp \| syncp / shb \| [^|]+ \| wall \| $n \[" ||
+  fail "the README block has no syncp / shb row: $(block)"
+block | grep -Eq "^\| streaming \| STD against binary, the same trace \| hb / hb \|" ||
+  fail "the README block has no STD against binary row: $(block)"
+[ "$(outside "$ROOT/README.md")" = "$(outside "$pub/README.md")" ] || fail "text outside the block changed"
+grep -q '^## seqcheck$' "$pub/docs/benchmarks-last-run.md" || fail "the page lacks the seqcheck part"
+cp "$pub/README.md" "$TMP/first" && "$ROOT/scripts/bench-publish" "$s" --root "$pub"
+cmp -s "$TMP/first" "$pub/README.md" || fail "publishing twice changed README.md"
+printf 'no block\n' > "$pub/README.md"
+"$ROOT/scripts/bench-publish" "$s" --root "$pub" 2>"$TMP/err"
+expect_eq "README without a block exit" "$?" 2
+grep -q "README.md: no bench block" "$TMP/err" || fail "no block: $(cat "$TMP/err")"
+"$ROOT/scripts/bench-publish" "$ROOT/README.md" --root "$pub" 2>"$TMP/err"
+expect_eq "not a summary exit" "$?" 2
+grep -q "README.md:1: expected the header of a make bench summary" "$TMP/err" || fail "not a summary: $(cat "$TMP/err")"
+
 # A part that does not time on the bench trace does not generate it.
 rm -rf "$TMP/out" "$TMP/traces"
 BENCH_PARTS=oracle run_bench || fail "bench oracle exited $?: $(tail -5 "$TMP/log")"
