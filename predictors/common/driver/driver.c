@@ -73,9 +73,10 @@ int rp_offline_main(int argc, char **argv, const rp_offline *p) {
 
   rp_cli_parse(argc, argv, &p->tool, &opt);
   watch_start(&opt);
-  rp_watch_phase("loading", NULL, 0);   /* not polled: a stop waits for the analysis */
-  rp_trace_load_or_die(&trace, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
+  rp_watch_phase("loading", "events", 0);
+  bool whole = rp_trace_load_or_die(&trace, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &trace.sym, p->extra_race_columns);
+  rep.stopped_early = !whole;   /* the analysis sees the prefix loaded, and runs none of its phases */
   rp_watch_show_found(&rep.pairs);
   p->analyse(p->tool.ctx, &trace, &rep);
   uint64_t events = trace.count ? trace.pos[trace.count - 1] : 0;

@@ -18,8 +18,10 @@ typedef struct rp_trace {
   uint64_t reentrant_dropped;
 } rp_trace;
 
-/* Load path ("-" for standard input) whole; exits with status 2 on bad input. */
-void rp_trace_load_or_die(rp_trace *t, const char *path, int mode);
+/* Load path ("-" for standard input) whole; exits with status 2 on bad input.
+** False when a stop (base/watch.h) cut the loading short: t holds the
+** events read until then. */
+bool rp_trace_load_or_die(rp_trace *t, const char *path, int mode);
 void rp_trace_free(rp_trace *t);
 
 #endif
