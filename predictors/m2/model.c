@@ -6,6 +6,7 @@
 
 #include "base/diag.h"
 #include "base/side_task.h"
+#include "base/watch.h"
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 
@@ -21,7 +22,7 @@ typedef struct chain_ops {
 /* Chains: the kept events of each thread, numbered 1.. in trace order. */
 static void build_chains(m2_model *m, chain_ops *v) {
   const rp_event *ev = m->t->events;
-  for (uint32_t e = 0; e < m->n; e++)
+  for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++)
     if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
   m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
   v->op = rp_calloc(m->k ? m->k : 1, sizeof *v->op);
@@ -31,7 +32,7 @@ static void build_chains(m2_model *m, chain_ops *v) {
     v->op[c] = rp_calloc(m->len[c] ? m->len[c] : 1, 1);
     v->operand[c] = alloc_u32(m->len[c]);
   }
-  for (uint32_t e = 0; e < m->n; e++) {
+  for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++) {
     if (!m->ci[e]) continue;
     uint32_t c = ev[e].thread, i = m->ci[e] - 1;
     m->chain[c][i] = e;
@@ -56,7 +57,7 @@ static void build_links(m2_model *m) {
   uint32_t *last_write = alloc_u32(m->nvars), *open = alloc_u32(m->nlocks);
   memset(last_write, 0xff, (size_t)m->nvars * sizeof *last_write);
   memset(open, 0xff, (size_t)m->nlocks * sizeof *open);
-  for (uint32_t e = 0; e < m->n; e++) {
+  for (uint32_t e = 0; e < m->n && !rp_watch_stopping(); e++) {   /* on a side thread */
     m->link[e] = M2_NONE;
     switch (ev[e].op) {
       case RP_OP_READ: m->link[e] = last_write[ev[e].operand]; break;
@@ -105,7 +106,7 @@ static void build_lock_state(m2_model *m, const chain_ops *v) {
     m->held[c] = alloc_u32(m->len[c] + 1);
     m->maxrel[c] = alloc_u32(m->len[c] + 1);
     m->first_unmatched[c] = M2_NONE;
-    for (uint32_t j = 1; j <= m->len[c]; j++) {
+    for (uint32_t j = 1; j <= m->len[c] && !rp_watch_poll_within(); j++) {
       uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1], set = m->held[c][j - 1];
       uint32_t mr = m->maxrel[c][j - 1];
       if (op == RP_OP_ACQ) {
@@ -228,7 +229,7 @@ static void build_clocks(m2_model *m) {
   m->nsnap = alloc_u32(k);
   m->snap_at = rp_calloc(k ? k : 1, sizeof *m->snap_at);
   for (uint32_t c = 0; c < k; c++) m->snap_at[c] = alloc_u32(m->len[c] / M2_SNAP_STRIDE + 1);
-  for (uint32_t e = 0; e < m->n; e++) {
+  for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++) {
     if (!m->ci[e]) continue;
     uint32_t c = m2_thr(m, e), j = m->ci[e], op = m2_op(m, e), u = m2_operand(m, e);
     bool grew = false;
@@ -304,7 +305,7 @@ static void build_indexes(m2_model *m, const chain_ops *v) {
   for (int i = 0; i < FILL_COUNT; i++) fill_init(&f[i], idx[i], nkeys[i]);
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t c = 0; c < m->k; c++)
-      for (uint32_t j = 1; j <= m->len[c]; j++) {
+      for (uint32_t j = 1; j <= m->len[c] && !rp_watch_stopping(); j++) {   /* on a side thread */
         uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
         if (op > RP_OP_REL) continue;
         for (int i = 0; i < 2 && fill_of_op[op][i] != FILL_NONE; i++) {
@@ -363,6 +364,7 @@ void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads) {
   build_clocks(m);
   rp_side_task_join(&side);
   chain_ops_free(&v, m->k);
+  rp_watch_poll_within();   /* a stop only a side task saw is the model's cut */
 }
 
 void m2_model_free(m2_model *m) {

@@ -122,7 +122,9 @@ typedef struct m2_model {
   m2_index acc, wr, acq, rel;
 } m2_model;
 
-/* With two_threads, the steps that write apart run side by side. */
+/* With two_threads, the steps that write apart run side by side.  A stop
+** (base/watch.h) ends every pass at once: the model is then fit to be sized
+** and freed, not to decide a pair. */
 void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads);
 void m2_model_free(m2_model *m);
 size_t m2_model_bytes(const m2_model *m);
