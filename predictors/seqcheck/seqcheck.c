@@ -149,6 +149,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   clock_gettime(CLOCK_MONOTONIC, &t0);
   rp_watch_budget((double)c->budget_ms);
   rp_trace_check_held_depth(trace);
+  rp_watch_phase("index", NULL, 0);   /* refused after a stop: the build then ends at once */
   sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = sc_ms_since(&t0);
@@ -157,7 +158,7 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   rp_key_table_init(&r.atomicity.distinct, 3);
   if (c->witness_dir) rp_witness_dir_prepare(c->witness_dir);
   if (c->sequence) {
-    run_sequence(&r);
+    if (rp_watch_phase("query", NULL, 0)) run_sequence(&r);
   } else {
     r.deadlocks_out = open_output(c->deadlocks_path);
     r.atomicity_out = open_output(c->atomicity_path);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/watch.h"
 
 int sc_class_of(unsigned op) {
   switch (op) {
@@ -29,7 +30,7 @@ static void build_buckets(sc_index *ix) {
     uint32_t ops = operand_count(ix, c);
     ix->boff[c] = rp_calloc((size_t)ops + 2, sizeof **ix->boff);
   }
-  for (uint32_t i = 0; i < ix->n; i++) {
+  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++) {
     int c = sc_class_of(ev[i].op);
     if (c >= 0) ix->boff[c][ev[i].operand + 2]++;
   }
@@ -39,7 +40,7 @@ static void build_buckets(sc_index *ix) {
     ix->bev[c] = rp_calloc((size_t)ix->boff[c][ops + 1] + 1, sizeof **ix->bev);
   }
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t e = 0; e < ix->by_thread.len[t]; e++) {
+    for (uint32_t e = 0; e < ix->by_thread.len[t] && !rp_watch_poll_within(); e++) {
       uint32_t i = ix->by_thread.ev[t][e];
       int c = sc_class_of(ev[i].op);
       if (c >= 0) ix->bev[c][ix->boff[c][ev[i].operand + 1]++] = i;
@@ -63,7 +64,7 @@ static void build_shared(sc_index *ix) {
         fill = rp_calloc((size_t)k * k + 1, sizeof *fill);
         memcpy(fill, ix->sh_off[s], (size_t)k * k * sizeof *fill);
       }
-      for (uint32_t x = 0; x < ops; x++) {
+      for (uint32_t x = 0; x < ops && !rp_watch_poll_within(); x++) {
         memset(in_from, 0, k), memset(in_to, 0, k);
         for (uint32_t b = ix->boff[from][x]; b < ix->boff[from][x + 1]; b++)
           in_from[sc_tid(ix, ix->bev[from][b])] = 1;
@@ -120,7 +121,7 @@ static void build_locks(sc_index *ix) {
   uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost held node */
   uint32_t open = 0, free_at = 0;
   for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
-  for (uint32_t i = 0; i < ix->n; i++) {
+  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++) {
     uint32_t t = ev[i].thread, a;
     if (open == 0) free_at = i;
     ix->free_cut[i] = free_at;
@@ -144,11 +145,11 @@ static void build_locks(sc_index *ix) {
 static void build_reads(sc_index *ix) {
   const uint32_t *writer = ix->by_thread.writer;
   ix->rd_off = rp_calloc((size_t)ix->n + 2, sizeof *ix->rd_off);
-  for (uint32_t i = 0; i < ix->n; i++)
+  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++)
     if (writer[i] != SC_NONE) ix->rd_off[writer[i] + 2]++;
   for (uint32_t i = 0; i < ix->n; i++) ix->rd_off[i + 2] += ix->rd_off[i + 1];
   ix->rd_list = rp_calloc((size_t)ix->rd_off[ix->n + 1] + 1, sizeof *ix->rd_list);
-  for (uint32_t i = 0; i < ix->n; i++)
+  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++)
     if (writer[i] != SC_NONE) ix->rd_list[ix->rd_off[writer[i] + 1]++] = i;
 }
 
@@ -160,7 +161,7 @@ static void build_next_br(sc_index *ix) {
   const rp_event *ev = ix->trace->events;
   for (uint32_t t = 0; t < ix->k; t++) {
     uint32_t next = ix->by_thread.len[t];
-    for (uint32_t e = ix->by_thread.len[t]; e-- > 0;) {
+    for (uint32_t e = ix->by_thread.len[t]; e-- > 0 && !rp_watch_poll_within();) {
       unsigned op = ev[ix->by_thread.ev[t][e]].op;
       if (ix->branches == RP_BRANCHES_EVERY_READ && op == RP_OP_READ) next = e + 1;
       ix->next_br[ix->by_thread.ev[t][e]] = next;

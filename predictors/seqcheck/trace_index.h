@@ -51,7 +51,8 @@ typedef struct sc_index {
   uint8_t *contended;
 } sc_index;
 
-/* Build the index under a resolved branch model. */
+/* Build the index under a resolved branch model.  A stop (base/watch.h)
+** ends every pass at once: the index is then fit to be freed, not asked. */
 void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branches);
 void sc_index_free(sc_index *ix);
 
