@@ -104,7 +104,8 @@ typedef struct dc_analysis {
   dc_lockvar *lv;
   size_t lv_cap;
   dc_race *races;
-  size_t nraces, races_cap;
+  uint64_t nraces;         /* also the progress line's count (base/watch.h) */
+  size_t races_cap;
   uint64_t race_limit;     /* stop after this many races (0: none) */
   bool stopped;
   uint64_t cs_records;     /* critical sections remembered (memory diagnostic) */

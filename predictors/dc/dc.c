@@ -71,6 +71,9 @@ static void dc_event(void *state, const rp_event *ev, uint64_t pos, rp_race_repo
   dc_analysis_event(&s->an, ev, pos);
 }
 
+/* The races found while reading, which the report gets only at the end. */
+static const uint64_t *dc_found(void *state) { return &((dc_state *)state)->an.nraces; }
+
 static bool selected(const dc_config *c, const dc_race *r) {
   return c->mode == MODE_ALL || (c->mode == MODE_DC_ONLY && r->cls == DC_CLASS_DC);
 }
@@ -280,6 +283,7 @@ int main(int argc, char **argv) {
       .event = dc_event,
       .finish = dc_finish,
       .destroy = dc_destroy,
+      .found = dc_found,
   };
   return rp_streaming_main(argc, argv, &dc);
 }

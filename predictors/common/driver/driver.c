@@ -45,7 +45,7 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
   watch_start(&opt);
   rp_source_open_or_die(&src, opt.trace, RP_SOURCE_CHECKED | opt.source_format);
   rp_report_open(&rep, &opt, p->tool.name, &src.sym, p->extra_race_columns);
-  rp_watch_show_found(&rep.pairs);
+  rp_watch_show_found(p->found ? p->found(state) : &rep.pairs);
   rep.names_known = rp_source_has_view(&src);
   rp_feed_start(&feed, &src);
   rp_watch_phase("reading", "events", 0);

@@ -17,6 +17,9 @@ typedef struct rp_streaming {
   void (*event)(void *state, const rp_event *ev, uint64_t pos, rp_race_report *rep);
   void (*finish)(void *state, rp_race_report *rep);   /* may be NULL */
   void (*destroy)(void *state);
+  /* The racy pairs found so far, for the progress line, when the report
+  ** gets them only at the finish (DC); NULL: the report's count. */
+  const uint64_t *(*found)(void *state);
 } rp_streaming;
 
 int rp_streaming_main(int argc, char **argv, const rp_streaming *p);
