@@ -95,7 +95,7 @@ static void test_front(search *q, size_t depth) {
         first = then, then = a ^ b ^ first;
       }
       if (!race) continue;
-      rp_u64set_add(&q->x->races, pair_key(m, a, b));
+      q->x->found += rp_u64set_add(&q->x->races, pair_key(m, a, b));
       if (q->x->on_race) q->x->on_race(q->x->ctx, q->path, depth, first, then);
     }
   }

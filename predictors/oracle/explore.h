@@ -34,6 +34,7 @@ typedef struct explore {
   rp_u64set races;          /* first * count + second, by event index */
   rp_u64set deadlock_set;   /* the same key, for the two requests */
   uint64_t pairs;           /* conflicting pairs in the trace */
+  uint64_t found;           /* races found so far, for the progress line */
   uint64_t states;
   bool complete;            /* every pair decided */
   bool stopped;             /* by the watch: the time budget or a signal */

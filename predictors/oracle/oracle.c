@@ -157,6 +157,7 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
     snprintf(c->def_label, sizeof c->def_label, "--def %s", c->def->name);
   }
   explore_init(&x, &m, c->max_states);
+  rp_watch_show_found(&x.found);   /* the report gets its pairs after the search */
   rp_watch_budget(c->max_seconds * 1e3);
   x.ctx = &w;
   if (c->witness_dir) {
@@ -168,6 +169,7 @@ static void oracle_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep
     x.on_deadlock = write_deadlock_witness;
   }
   if (rp_watch_phase("exploring", "states", 0)) explore_run(&x);
+  rp_watch_show_found(&rep->pairs);   /* x ends with this call */
   report(trace, &x, rep);
   if (c->deadlocks_path) report_deadlocks(c, trace, &x);
   explore_free(&x);
