@@ -63,6 +63,7 @@ static struct {
   unsigned n_not_run;
   const char *test_phase;         /* RP_TEST_SIGNAL_IN: raise test_signal there */
   int test_signal;
+  uint64_t test_at;               /* once the phase has come this far */
 } w;
 
 static double now_s(void) {
@@ -161,14 +162,19 @@ static void catch_unless_ignored(int sig) {
   sigaction(sig, &sa, NULL);
 }
 
-/* RP_TEST_SIGNAL_IN=PHASE[:TERM] makes the run send itself SIGINT (or
-** SIGTERM) at its first poll in PHASE, so that tests stop a phase midway
-** without depending on timing. */
+/* RP_TEST_SIGNAL_IN=PHASE[:TERM][@N] makes the run send itself SIGINT (or
+** SIGTERM) at its first poll in PHASE (that has come N units far), so that
+** tests stop a phase midway without depending on timing. */
 static void read_test_hook(void) {
   static char phase[64];
   const char *v = getenv("RP_TEST_SIGNAL_IN");
   if (!v || !*v) return;
   snprintf(phase, sizeof phase, "%s", v);
+  char *at = strchr(phase, '@');
+  if (at) {
+    w.test_at = strtoull(at + 1, NULL, 10);
+    *at = 0;
+  }
   char *colon = strchr(phase, ':');
   w.test_signal = colon && strcmp(colon + 1, "TERM") == 0 ? SIGTERM : SIGINT;
   if (colon) *colon = 0;
@@ -203,7 +209,7 @@ static void draw(double now) {
   else if (w.unit)
     snprintf(far, sizeof far, " %" PRIu64 " %s", rp_watch_now.done, w.unit);
   char found[48] = "";
-  if (w.found) snprintf(found, sizeof found, ", %" PRIu64 " racy pairs", *w.found);
+  if (w.found && w.unit) snprintf(found, sizeof found, ", %" PRIu64 " racy pairs", *w.found);
   fprintf(stderr, "%s%s: %s%s%s, %.1f s%s", w.terminal ? "\r" : "", w.what, w.phase, far, found,
           now - w.started, w.terminal ? "\033[K" : "\n");
   fflush(stderr);
@@ -214,8 +220,12 @@ static void draw(double now) {
 bool rp_watch_slow_poll(void) {
   atomic_store_explicit(&rp_watch_now.due, !shared.running, memory_order_relaxed);
   if (w.test_phase && w.phase && strcmp(w.test_phase, w.phase) == 0) {
-    w.test_phase = NULL;
-    raise(w.test_signal);
+    if (rp_watch_now.done < w.test_at) {   /* every poll looks until then */
+      atomic_store_explicit(&rp_watch_now.due, true, memory_order_relaxed);
+    } else {
+      w.test_phase = NULL;
+      raise(w.test_signal);
+    }
   }
   if (stop_requested()) {   /* due stays raised: every later poll says stop */
     if (!w.stop_seen) w.cut = w.phase;

@@ -48,8 +48,10 @@ void rp_watch_budget(double ms);
 void rp_watch_show_found(const uint64_t *found);
 
 /* Begin a phase: unit names what `done` counts ("events"), total is how
-** many there are (0: unknown).  False, and the phase is recorded as not
-** run, when a stop was already requested: the caller skips the phase. */
+** many there are (0: unknown); unit NULL: a phase that only prepares (a
+** model, an index), whose line shows no count, not even the racy pairs.
+** False, and the phase is recorded as not run, when a stop was already
+** requested: the caller skips the phase. */
 bool rp_watch_phase(const char *name, const char *unit, uint64_t total);
 
 /* The polling thread's hot state, inline for the hot loops. */
