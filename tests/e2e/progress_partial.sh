@@ -55,6 +55,42 @@ rp-seqcheck --quiet --bugs races --stats "$TMP/full.csv" "$TMP/t.std"
 expect_eq "seqcheck: races before a stop in deadlocks" "$(column "$TMP/stats.csv" racy_pairs)" \
   "$(column "$TMP/full.csv" racy_pairs)"
 
+# The offline predictors' loading and building phases: a stop in them
+# leaves a well-formed, empty report, the phases after them not run.  A
+# loading cut after 200 events (the hook's @N) leaves the prefix read, which
+# the shape columns describe (stopped_early 1).
+# prefix NAME: the stats row describes the 200 events loaded
+prefix() {
+  expect_eq "$1: events" "$(column "$TMP/stats.csv" events)" 200
+  expect_eq "$1: stopped_early" "$(column "$TMP/stats.csv" stopped_early)" 1
+}
+stopped "m2 SIGINT in loading" 130 "SIGINT;cut:loading;not_run:model;not_run:pairs" \
+  "loading cut short; model, pairs not run; so far: 200 events" \
+  env RP_TEST_SIGNAL_IN=loading@200 rp-m2 "$TMP/t.std"
+prefix "m2 SIGINT in loading"
+stopped "m2 --jobs 2 SIGTERM in model" 143 "SIGTERM;cut:model;not_run:pairs" \
+  "model cut short; pairs not run; so far: 500 events" \
+  env RP_TEST_SIGNAL_IN=model:TERM rp-m2 --jobs 2 "$TMP/t.std"
+expect_eq "m2 SIGTERM in model: stopped_early" "$(column "$TMP/stats.csv" stopped_early)" 0
+stopped "seqcheck SIGINT in loading" 130 \
+  "SIGINT;cut:loading;not_run:index;not_run:races;not_run:deadlocks;not_run:atomicity" \
+  "loading cut short; index, races, deadlocks, atomicity not run" \
+  env RP_TEST_SIGNAL_IN=loading@200 rp-seqcheck --deadlocks "$TMP/dl.csv" --atomicity "$TMP/at.csv" "$TMP/t.std"
+prefix "seqcheck SIGINT in loading"
+well_formed "$TMP/dl.csv"
+well_formed "$TMP/at.csv"
+stopped "seqcheck SIGTERM in index" 143 "SIGTERM;cut:index;not_run:races;not_run:deadlocks;not_run:atomicity" \
+  "index cut short; races, deadlocks, atomicity not run" \
+  env RP_TEST_SIGNAL_IN=index:TERM rp-seqcheck --deadlocks "$TMP/dl.csv" "$TMP/t.std"
+well_formed "$TMP/dl.csv"
+stopped "seqcheck --sequence SIGINT in index" 130 "SIGINT;cut:index;not_run:query" "index cut short; query not run" \
+  env RP_TEST_SIGNAL_IN=index rp-seqcheck --sequence 6,18 "$TMP/t.std"
+grep -q "^sequence " "$TMP/out" && fail "seqcheck --sequence cut in index: a verdict from a partial index"
+stopped "oracle SIGINT in loading" 130 "SIGINT;cut:loading;not_run:exploring" "loading cut short; exploring not run" \
+  env RP_TEST_SIGNAL_IN=loading@200 rp-oracle "$TMP/t.std"
+prefix "oracle SIGINT in loading"
+grep -q ',unknown$' "$TMP/races.csv" || fail "oracle cut in loading: the prefix's pairs are not reported unknown"
+
 # Streaming predictors: the driver's reading phase is cut, so the shape
 # columns describe a prefix (stopped_early 1); DC's vindication is not run.
 stopped "dc SIGINT in reading" 130 "SIGINT;cut:reading;not_run:vindicating" \
@@ -136,6 +172,17 @@ rp-dc --quiet --progress --vindicate all "$TMP/t.std" 2>&1 | grep -q ": vindicat
   fail "dc --progress: no 'vindicating 0/N races'"
 rp-oracle --quiet --progress --max-seconds 0.01 "$TMP/t.std" 2>&1 | grep -q ": exploring 0 states" ||
   fail "oracle --progress: no 'exploring 0 states'"
+# The count of racy pairs is what the predictor has found, also where the
+# report gets the pairs only at the end (DC: by the time vindicating starts,
+# all of them); phases that only prepare show none.
+rp-dc --quiet --progress --vindicate all --stats "$TMP/stats.csv" "$TMP/t.std" 2> "$TMP/err"
+grep -q ": vindicating 0/[0-9]* races (0%), $(column "$TMP/stats.csv" racy_pairs) racy pairs, " "$TMP/err" ||
+  fail "dc --progress: the vindicating line does not count the $(column "$TMP/stats.csv" racy_pairs) races found: $(cat "$TMP/err")"
+rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": model, [0-9.]* s$" || fail "m2 --progress: no 'model, T s'"
+rp-seqcheck --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": index, [0-9.]* s$" ||
+  fail "seqcheck --progress: no 'index, T s'"
+rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": loading 0 events, [0-9.]* s$" ||
+  fail "m2 --progress: no 'loading 0 events'"
 
 # On a terminal (script(1) gives one): a line redrawn with \r, erased at the
 # end, by default.
