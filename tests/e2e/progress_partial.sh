@@ -179,6 +179,9 @@ rp-dc --quiet --progress --vindicate all --stats "$TMP/stats.csv" "$TMP/t.std" 2
 grep -q ": vindicating 0/[0-9]* races (0%), $(column "$TMP/stats.csv" racy_pairs) racy pairs, " "$TMP/err" ||
   fail "dc --progress: the vindicating line does not count the $(column "$TMP/stats.csv" racy_pairs) races found: $(cat "$TMP/err")"
 rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": model, [0-9.]* s$" || fail "m2 --progress: no 'model, T s'"
+# M2 decides pairs in a pool: the line says how many wait behind its count.
+rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": pairs 0/500 events (0%), 0 undecided, 0 racy pairs, " ||
+  fail "m2 --progress: no count of undecided pairs"
 rp-seqcheck --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": index, [0-9.]* s$" ||
   fail "seqcheck --progress: no 'index, T s'"
 rp-m2 --quiet --progress "$TMP/t.std" 2>&1 | grep -q ": loading 0 events, [0-9.]* s$" ||

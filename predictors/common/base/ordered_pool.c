@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "watch.h"
 
 unsigned rp_cpus_usable(void) {
   cpu_set_t set;
@@ -77,6 +78,7 @@ void rp_pool_start(rp_ordered_pool *p, size_t item_size, size_t result_size, rp_
     *w = (rp_pool_worker){.pool = p, .doer = doers[i]};
     if (pthread_create(&w->thread, NULL, worker_main, w) == 0) p->nworkers++;
   }
+  rp_watch_show_waiting(&p->waiting);   /* the verdicts behind the phase's count */
 }
 
 /* Take back the oldest published batch, doing the slices no worker took. */
@@ -86,7 +88,7 @@ static void take_oldest(rp_ordered_pool *p) {
   while (b->claimed < b->n) do_slice(p, b, p->own_doer);
   while (b->done < b->n) pthread_cond_wait(&p->finished, &p->mutex);
   pthread_mutex_unlock(&p->mutex);
-  for (uint32_t i = 0; i < b->n; i++)
+  for (uint32_t i = 0; i < b->n; i++, p->waiting--)
     p->take(p->taker, b->items + i * p->item_size, b->results + i * p->result_size);
   pthread_mutex_lock(&p->mutex);
   b->n = b->claimed = b->done = 0;
@@ -111,6 +113,7 @@ static void publish(rp_ordered_pool *p) {
 void rp_pool_add(rp_ordered_pool *p, const void *item) {
   rp_pool_batch *b = batch_at(p, p->filling);   /* unpublished: no worker reads it */
   memcpy(b->items + b->n++ * p->item_size, item, p->item_size);
+  p->waiting++;
   if (b->n < RP_POOL_BATCH) return;
   publish(p);
   while (p->filling - p->first == RP_POOL_RING || oldest_done(p)) take_oldest(p);
@@ -125,6 +128,7 @@ void rp_pool_finish(rp_ordered_pool *p) {
   pthread_mutex_unlock(&p->mutex);
   for (unsigned i = 0; i < p->nworkers; i++) pthread_join(p->workers[i].thread, NULL);
   free(p->workers);
+  rp_watch_show_waiting(NULL);
   for (int i = 0; i < RP_POOL_RING; i++) {
     free(p->ring[i].items);
     free(p->ring[i].results);

@@ -53,6 +53,7 @@ typedef struct rp_ordered_pool {
   /* Batches counted from the start: those in [first, filling) are published
   ** and not yet taken back; ring[filling % RING] is being filled. */
   uint64_t first, filling;
+  uint64_t waiting;              /* items added, not yet taken back: the progress line shows them */
   bool closing;
   pthread_mutex_t mutex;
   pthread_cond_t published;      /* a batch was published, or the pool closes */

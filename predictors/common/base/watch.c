@@ -56,7 +56,7 @@ static struct {
   double started, last_draw;
   const char *phase, *unit;
   uint64_t total;
-  const uint64_t *found;
+  const uint64_t *found, *waiting;
   bool stop_seen;                 /* a poll or a phase has seen the stop */
   const char *cut;                /* the phase running when it was seen */
   const char *not_run[MAX_NOT_RUN];
@@ -201,6 +201,8 @@ void rp_watch_budget(double ms) {
 
 void rp_watch_show_found(const uint64_t *found) { w.found = found; }
 
+void rp_watch_show_waiting(const uint64_t *waiting) { w.waiting = waiting; }
+
 static void draw(double now) {
   char far[96] = "";
   if (w.unit && w.total)
@@ -208,8 +210,11 @@ static void draw(double now) {
              w.unit, 100.0 * (double)rp_watch_now.done / (double)w.total);
   else if (w.unit)
     snprintf(far, sizeof far, " %" PRIu64 " %s", rp_watch_now.done, w.unit);
-  char found[48] = "";
-  if (w.found && w.unit) snprintf(found, sizeof found, ", %" PRIu64 " racy pairs", *w.found);
+  char found[80] = "";
+  if (w.waiting && w.unit)
+    snprintf(found, sizeof found, ", %" PRIu64 " undecided", *w.waiting);
+  if (w.found && w.unit)
+    snprintf(found + strlen(found), sizeof found - strlen(found), ", %" PRIu64 " racy pairs", *w.found);
   fprintf(stderr, "%s%s: %s%s%s, %.1f s%s", w.terminal ? "\r" : "", w.what, w.phase, far, found,
           now - w.started, w.terminal ? "\033[K" : "\n");
   fflush(stderr);

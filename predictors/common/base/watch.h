@@ -47,6 +47,12 @@ void rp_watch_budget(double ms);
 ** the polling thread only. */
 void rp_watch_show_found(const uint64_t *found);
 
+/* The count of the items a phase has handed to an ordered pool and not yet
+** taken back (base/ordered_pool.h), shown as "undecided": the racy pairs
+** lag behind the phase's count by them.  NULL: none shown.  Read by the
+** polling thread only. */
+void rp_watch_show_waiting(const uint64_t *waiting);
+
 /* Begin a phase: unit names what `done` counts ("events"), total is how
 ** many there are (0: unknown); unit NULL: a phase that only prepares (a
 ** model, an index), whose line shows no count, not even the racy pairs.
