@@ -210,12 +210,13 @@ static void draw(double now) {
              w.unit, 100.0 * (double)rp_watch_now.done / (double)w.total);
   else if (w.unit)
     snprintf(far, sizeof far, " %" PRIu64 " %s", rp_watch_now.done, w.unit);
-  char found[80] = "";
+  char counts[80] = "";
   if (w.waiting && w.unit)
-    snprintf(found, sizeof found, ", %" PRIu64 " undecided", *w.waiting);
+    snprintf(counts, sizeof counts, ", %" PRIu64 " undecided", *w.waiting);
   if (w.found && w.unit)
-    snprintf(found + strlen(found), sizeof found - strlen(found), ", %" PRIu64 " racy pairs", *w.found);
-  fprintf(stderr, "%s%s: %s%s%s, %.1f s%s", w.terminal ? "\r" : "", w.what, w.phase, far, found,
+    snprintf(counts + strlen(counts), sizeof counts - strlen(counts), ", %" PRIu64 " racy pairs",
+             *w.found);
+  fprintf(stderr, "%s%s: %s%s%s, %.1f s%s", w.terminal ? "\r" : "", w.what, w.phase, far, counts,
           now - w.started, w.terminal ? "\033[K" : "\n");
   fflush(stderr);
   w.drawn = true;
