@@ -325,6 +325,7 @@ static void write_stats(m2_run *r) {
   rejected_uncertain = r->unc_pairs;
   rejected_certain -= rejected_uncertain;
   uint64_t pairs = r->rep->pairs;
+  bool complete = !r->unc_pairs && !rp_watch_stopping();   /* a stop leaves pairs undecided */
   rp_report_extra_stats(
       r->rep,
       ",candidates,fast,fast_open,closure_i1,closure_i2,rejected_certain,rejected_uncertain,"
@@ -338,7 +339,7 @@ static void write_stats(m2_run *r) {
       d->calls, d->by_how[M2_FAST], d->by_how[M2_FAST_OPEN], d->by_how[M2_CLOSURE_I1],
       d->by_how[M2_CLOSURE_I2], rejected_certain, rejected_uncertain, d->item4, cl->closures,
       cl->insertions, cl->rule_calls, cl->line7_orders, r->unc_pairs, rp_u64set_count(&r->unc_locs),
-      r->unc_pairs ? "no" : "yes", r->racy_vars,
+      complete ? "yes" : "no", r->racy_vars,
       pairs ? (double)r->distance_sum / (double)pairs : 0.0,
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
       r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
@@ -347,7 +348,7 @@ static void write_stats(m2_run *r) {
       d->by_how[M2_POSTPONED]);
   snprintf(r->rep->extra_summary, sizeof r->rep->extra_summary,
            "; %" PRIu64 " candidates, %" PRIu64 " closures, |C| = %" PRIu64 " (%s)", d->calls,
-           cl->closures, r->unc_pairs, r->unc_pairs ? "not complete" : "complete");
+           cl->closures, r->unc_pairs, complete ? "complete" : "not complete");
 }
 
 static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
