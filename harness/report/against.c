@@ -190,9 +190,6 @@ static int choose_pairs(Against *a, const StrVec *specs) {
   for (int p = 0; specs->n == 0 && p < names->n; p++)
     if (strvec_find(&a->sides[BASE]->predictors, names->items[p]) >= 0)
       add_pair(a, names->items[p], names->items[p]);
-  if (a->npairs == 0)
-    against_warn(a, "no predictor name in both %s and %s: no ratios (name pairs with --pair VARIANT=BASE)",
-                 a->sides[VARIANT]->dir, a->sides[BASE]->dir);
   return 0;
 }
 
@@ -203,11 +200,31 @@ int against_build(Against *a, const Summary *variant_side, const Summary *base_s
     against_free(a);
     return -1;
   }
+  if (a->npairs == 0)
+    against_warn(a, "no predictor name in both %s and %s: no ratios (name pairs with --pair VARIANT=BASE)",
+                 a->sides[VARIANT]->dir, a->sides[BASE]->dir);
   for (int i = 0; i < a->npairs; i++) {
     pair_ratios(a, &a->pairs[i]);
     against_warn_pair(a, &a->pairs[i]);
   }
   return 0;
+}
+
+void against_build_by_name(Against *a, const Summary *now, const Summary *base) {
+  const StrVec every_shared_name = {0};
+  *a = (Against){.sides = {now, base}, .measure = "wall"};
+  choose_pairs(a, &every_shared_name);
+  for (int i = 0; i < a->npairs; i++) pair_ratios(a, &a->pairs[i]);
+}
+
+const TraceRatio *against_trace(const Against *a, const char *predictor, const char *trace) {
+  for (int i = 0; i < a->npairs; i++) {
+    const PairRatios *p = &a->pairs[i];
+    if (strcmp(p->variant, predictor) != 0 || strcmp(p->base, predictor) != 0) continue;
+    for (int t = 0; t < p->ntraces; t++)
+      if (strcmp(p->traces[t].trace, trace) == 0) return &p->traces[t];
+  }
+  return NULL;
 }
 
 void against_free(Against *a) {

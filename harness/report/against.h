@@ -60,6 +60,12 @@ int time_measure_valid(const char *measure);
 ** does not have. */
 int against_build(Against *a, const Summary *variant_side, const Summary *base_side,
                   const StrVec *specs, const char *measure);
+/* The wall-time ratios of every predictor name in both folders (now the
+** variant side), without warnings: those of the comparison table
+** (compare.c), computed by the same code as every other ratio. */
+void against_build_by_name(Against *a, const Summary *now, const Summary *base);
+/* The ratios of the pair predictor/predictor on trace, or NULL. */
+const TraceRatio *against_trace(const Against *a, const char *predictor, const char *trace);
 void against_free(Against *a);
 
 /* against_warn.c: adds to a->warnings (and says on stderr) where the sides

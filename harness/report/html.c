@@ -104,7 +104,7 @@ static void put_more_tables(FILE *f, const HtmlReport *r) {
   const char *ids[3];
   int n = 0;
   who_finds_table(r->s, &l), ids[n++] = "whofinds";
-  if (r->base) compare_table(r->s, r->base, &l), ids[n++] = "compare";
+  if (r->by_name) compare_table(r->by_name, &l), ids[n++] = "compare";
   if (r->against) against_table(r->against, &l), ids[n++] = "ratios";
   for (int i = 0; i < l.n; i++) put_table(f, r->s, &l.items[i], ids[i]);
   table_list_free(&l);

@@ -13,7 +13,7 @@
 struct Against;
 typedef struct HtmlReport {
   const Summary *s;
-  const Summary *base;             /* --against's baseline, or NULL */
+  const struct Against *by_name;   /* --against: the comparison's ratios, or NULL */
   const struct Against *against;   /* the ratios (--against, --pair), or NULL */
   const char *path;            /* the page to write */
   const char *count_column, *count_label;

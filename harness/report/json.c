@@ -90,13 +90,14 @@ static void write_trace(FILE *f, const Summary *s, int t) {
   fputs("}}", f);
 }
 
-static void write_compare(FILE *f, const Summary *s, const Summary *base) {
+static void write_compare(FILE *f, const Against *by_name) {
+  const Summary *s = by_name->sides[VARIANT], *base = by_name->sides[BASE];
   json_key(f, "compare", 0);
   fputc('[', f);
   int first = 1;
   for (int t = 0; t < s->traces.n; t++)
     for (int p = 0; p < s->predictors.n; p++) {
-      const Cell *now = summary_cell(s, t, p), *old = compare_base_cell(s, base, t, p);
+      const Cell *now = summary_cell(s, t, p), *old = compare_base_cell(by_name, t, p);
       double r;
       if (now->runs == 0 || !old) continue;
       fputs(first ? "\n{" : ",\n{", f);
@@ -106,14 +107,14 @@ static void write_compare(FILE *f, const Summary *s, const Summary *base) {
       json_key(f, "base", 0), write_cell(f, base, old);
       json_key(f, "new", 0), write_cell(f, s, now);
       json_key(f, "ratio", 0);
-      if (compare_ratio(now, old, &r)) fprintf(f, "%.4g", r);
+      if (compare_ratio(by_name, t, p, &r)) fprintf(f, "%.4g", r);
       else fputs("null", f);
       fputc('}', f);
     }
   fputc(']', f);
 }
 
-static void write_report(FILE *f, const Summary *s, const Summary *base, const Against *against,
+static void write_report(FILE *f, const Summary *s, const Against *by_name, const Against *against,
                          const char *count) {
   fputc('{', f);
   json_key(f, "format", 1), json_string(f, "rp-report/1");
@@ -140,23 +141,23 @@ static void write_report(FILE *f, const Summary *s, const Summary *base, const A
     write_trace(f, s, t);
   }
   fputc(']', f);
-  if (base) write_compare(f, s, base);
+  if (by_name) write_compare(f, by_name);
   if (against) against_write_json(f, against);
   fputs("}\n", f);
 }
 
-int write_json(const Summary *s, const Summary *base, const Against *against, const char *out_dir,
+int write_json(const Summary *s, const Against *by_name, const Against *against, const char *out_dir,
                const char *count, int to_stdout) {
   char *path = rp_asprintf("%s/report.json", out_dir);
   FILE *f = fopen(path, "w");
   int ok = f != NULL;
   if (f) {
-    write_report(f, s, base, against, count);
+    write_report(f, s, by_name, against, count);
     ok = !ferror(f);
     ok = fclose(f) == 0 && ok;
   }
   if (!ok) fprintf(stderr, "rp-report: cannot write %s\n", path);
   free(path);
-  if (to_stdout) write_report(stdout, s, base, against, count);
+  if (to_stdout) write_report(stdout, s, by_name, against, count);
   return ok ? 0 : -1;
 }

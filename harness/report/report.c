@@ -110,12 +110,12 @@ static int report(const Options *o) {
     summary_free(&now);
     return RP_EXIT_INPUT;
   }
-  if (with_base) summary_warn_cpus(&now, &base);
-  Against against;
+  Against against, by_name;
+  if (with_base) summary_warn_cpus(&now, &base), against_build_by_name(&by_name, &now, &base);
   int with_ratios = with_base || o->pairs.n > 0;
   if (with_ratios && against_build(&against, &now, with_base ? &base : &now, &o->pairs, o->time) != 0) {
     summary_free(&now);
-    if (with_base) summary_free(&base);
+    if (with_base) against_free(&by_name), summary_free(&base);
     return RP_EXIT_INPUT;
   }
   char *out = o->out ? rp_strdup(o->out) : rp_asprintf("%s/report", o->results);
@@ -130,26 +130,26 @@ static int report(const Options *o) {
   int json = strcmp(o->format, "json") == 0;
   if (rc == 0 && with_base) {
     if (!json) fputc('\n', stdout);
-    if (write_comparison(&now, &base, out, o->format, &scripts) != 0) rc = RP_EXIT_RESOURCE;
+    if (write_comparison(&by_name, out, o->format, &scripts) != 0) rc = RP_EXIT_RESOURCE;
   }
   if (rc == 0 && with_ratios) {
     if (!json) fputc('\n', stdout);
     if (against_write_tables(&against, out, o->format) != 0) rc = RP_EXIT_RESOURCE;
   }
   if (rc == 0
-      && write_json(&now, with_base ? &base : NULL, with_ratios ? &against : NULL, out, o->count, json) != 0)
+      && write_json(&now, with_base ? &by_name : NULL, with_ratios ? &against : NULL, out, o->count, json) != 0)
     rc = RP_EXIT_RESOURCE;
   if (rc == 0 && o->plots && write_plots(&now, out, &scripts) != 0) rc = RP_EXIT_RESOURCE;
   if (rc == 0 && o->plots && run_gnuplot(out, &scripts) != 0) rc = RP_EXIT_INTERNAL;
   /* A plot gnuplot drew with a warning still goes on the page. */
-  HtmlReport page = {&now, with_base ? &base : NULL, with_ratios ? &against : NULL, o->html, column, o->count,
+  HtmlReport page = {&now, with_base ? &by_name : NULL, with_ratios ? &against : NULL, o->html, column, o->count,
                      out, o->plots ? &scripts : NULL};
   if ((rc == 0 || rc == RP_EXIT_INTERNAL) && o->html && write_html(&page) != 0) rc = RP_EXIT_RESOURCE;
   strvec_free(&scripts);
   free(out);
   if (with_ratios) against_free(&against);
   summary_free(&now);
-  if (with_base) summary_free(&base);
+  if (with_base) against_free(&by_name), summary_free(&base);
   return rc;
 }
 

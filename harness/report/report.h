@@ -100,21 +100,22 @@ int write_tables(const Summary *s, const char *out_dir, const char *format, cons
 ** the location pairs the row's predictor reports and the column's does not. */
 int write_who_finds_what(const Summary *s, const char *out_dir, const char *format);
 
-/* compare.c: writes OUT/compare.{md,tex,csv} comparing s (new) against base,
+/* compare.c: writes OUT/compare.{md,tex,csv} comparing the new results
+** against the baseline (the two sides of by_name, against_build_by_name),
 ** prints the one in format, and the ratio plot's data and script. */
-int write_comparison(const Summary *s, const Summary *base, const char *out_dir, const char *format,
-                     StrVec *scripts);
-
-/* Sets *r to new / baseline and returns 1 when both ended ok; else 0. */
-int compare_ratio(const Cell *now, const Cell *base, double *r);
-/* The baseline's cell for trace t and predictor p of s, or NULL. */
-const Cell *compare_base_cell(const Summary *s, const Summary *base, int t, int p);
-
-/* json.c: writes OUT/report.json (the table, the comparison when base is
-** not NULL, the ratios when against is not NULL), and the same on stdout
-** when to_stdout. */
 struct Against;
-int write_json(const Summary *s, const Summary *base, const struct Against *against,
+int write_comparison(const struct Against *by_name, const char *out_dir, const char *format, StrVec *scripts);
+
+/* Sets *r to new / baseline (median wall times) of trace t and predictor p
+** of the new side and returns 1 when both sides ended ok; else 0. */
+int compare_ratio(const struct Against *by_name, int t, int p, double *r);
+/* The baseline's cell for trace t and predictor p of the new side, or NULL. */
+const Cell *compare_base_cell(const struct Against *by_name, int t, int p);
+
+/* json.c: writes OUT/report.json (the table, the comparison when by_name
+** is not NULL, the ratios when against is not NULL), and the same on stdout
+** when to_stdout. */
+int write_json(const Summary *s, const struct Against *by_name, const struct Against *against,
                const char *out_dir, const char *count, int to_stdout);
 
 /* plots.c: writes the data files and gnuplot scripts into out_dir.  The names

@@ -43,7 +43,7 @@ struct Summary;
 struct Against;
 void report_tables(const struct Summary *s, const char *count_column, const char *count_label, TableList *l);
 void who_finds_table(const struct Summary *s, TableList *l);
-void compare_table(const struct Summary *s, const struct Summary *base, TableList *l);
+void compare_table(const struct Against *by_name, TableList *l);
 void against_table(const struct Against *a, TableList *l);
 
 #endif

@@ -138,6 +138,24 @@ python3 -c "import json; assert json.load(open('out.json'))['compare']" || fail 
 report_json one --against base --pair hbvar=hb
 expect_eq "across folders" "$(get "r['pairs'][0]['overall']['time']['ratio']")" 2
 
+# The comparison table's ratio is the ratios table's wall-time ratio of the
+# same name (one piece of code computes both), whatever --time says.  Two
+# sub-millisecond repetitions: new 0.0004 s and 0.0030 s count as 0.001 and
+# 0.003 before their median 0.002 is taken, so both tables say 0.002 / 0.004
+# = 0.5 (a floor of the median would have said 0.0017 / 0.004 = 0.425).  Where
+# a side has a run that did not end ok the table shows its marker and no ratio.
+printf '%s\n' "hb s ok 0.0004 9 0 100 -" "hb s ok 0.0030 9 0 100 -" "hb f ok 0.5 0.5 0 100 -" \
+  "hb f timeout 60 60 0 100 -" | folder tiny
+printf '%s\n' "hb s ok 0.004 1 0 100 -" "hb s ok 0.004 1 0 100 -" "hb f ok 1.0 1.0 0 100 -" | folder tinybase
+report_json tiny --against tinybase --time cpu || fail "--against tinybase: exit $?"
+compare_ratio_of() { python3 -c "import json; print([c['ratio'] for c in json.load(open('out.json'))['compare'] if c['trace'] == '$1'][0])"; }
+expect_eq "compare ratio of floored sub-ms times" "$(compare_ratio_of s)" 0.5
+expect_eq "no ratio beside a TO" "$(compare_ratio_of f)" None
+rp report tiny --against tinybase --no-plots --out tiny.out --format csv >/dev/null 2>&1
+expect_eq "the compare table's figure" "$(awk -F, '$1 == "s" { print $4 }' tiny.out/compare.csv)" 0.50
+report_json tiny --against tinybase || fail "--against tinybase, wall: exit $?"
+expect_eq "the ratios table agrees" "$(get "[t['time']['ratio'] for t in r['pairs'][0]['traces'] if t['trace'] == 's'][0]")" 0.5
+
 # No shared name: no ratios, and a word on how to pair other names.
 rows_one | sed 's/^hb /hbnew /; s/^hbvar /hbvarnew /; s/^reader /readernew /' | folder renamed
 report_json renamed --against base || fail "no shared name: exit $?"
