@@ -60,9 +60,27 @@ def load(entry):
     return mod
 
 
+def variant(spec):
+    """VARIANT of a plan predictor VARIANT=NAME|PATH, or None (rp bench's
+    rule: a '=' after a '/' is part of a path)."""
+    name, eq, _ = spec.partition("=")
+    return name if eq and "/" not in name else None
+
+
+def program(spec):
+    """What a plan predictor runs: NAME or PATH, without a VARIANT= name."""
+    return spec[len(variant(spec)) + 1:] if variant(spec) is not None else spec
+
+
+def run_name(spec):
+    """The name of a plan predictor's runs: VARIANT, NAME, or a path's file name."""
+    return variant(spec) if variant(spec) is not None else os.path.basename(spec)
+
+
 def needs(spec, entry_dir):
     """The rp-* executables a plan predictor needs: rp-NAME, or what a
     wrapper names on its '# needs:' line."""
+    spec = program(spec)
     if "/" not in spec:
         return [f"rp-{spec}"]
     with open(os.path.join(entry_dir, spec)) as f:
@@ -145,11 +163,18 @@ def decompressed(files, cache):
     return out
 
 
+def absolute(spec, entry_dir):
+    """A plan predictor with its PATH made absolute (the plan is written elsewhere)."""
+    if "/" not in program(spec):
+        return spec
+    variant = spec[:-len(program(spec))]
+    return variant + os.path.realpath(os.path.join(entry_dir, program(spec)))
+
+
 def plan_text(entry_dir, plan, predictors, quick, traces):
     """The rp bench plan an entry runs; the same text for entries that share it."""
     lines = ["# written by paper-figures/figures.py",
-             "predictors: " + " ".join(os.path.realpath(os.path.join(entry_dir, p)) if "/" in p else p
-                                       for p in predictors),
+             "predictors: " + " ".join(absolute(p, entry_dir) for p in predictors),
              "traces: " + " ".join(traces)]
     for k, v in sorted(plan.items()):
         if k in ("predictors", "traces", "quick-traces"):
@@ -309,7 +334,7 @@ def main():
         ctx = Context(entry, run, entry_dir)
         table = mod.render(ctx)
         facts = last_run(parse_plan(os.path.join(os.path.dirname(bench_dir), "run.plan")),
-                         [os.path.basename(p) for p in preds], [os.path.basename(p) for p in absent],
+                         [run_name(p) for p in preds], [run_name(p) for p in absent],
                          traces, args.quick, args.traces)
         text = [f"# {entry}: {mod.TITLE}", "", "Source: " + "; ".join(ctx.source), ""] + facts + [
             f"- results: {os.path.relpath(bench_dir, ROOT)}", "",

@@ -29,8 +29,8 @@ static const char summary[] = "run predictors x traces x repetitions of a plan u
 
 /* After the options in --help, as it is. */
 static const char details[] =
-  "Plan lines: predictors: NAME|PATH...  traces: GLOB...  repetitions: N\n"
-  "            timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
+  "Plan lines: predictors: NAME|PATH|VARIANT=NAME|VARIANT=PATH...  traces: GLOB...\n"
+  "            repetitions: N  timeout: S  memory: MiB  cpus: LIST  args.NAME: ARGS\n"
   "Exit status: 0 every run recorded, 1 usage, 2 bad plan or runs not recorded,\n"
   "3 the results folder cannot be written, 4 GNU parallel failed, 130 interrupted\n"
   "(every run is stopped; finished ones are kept and a rerun resumes).\n";
@@ -237,7 +237,7 @@ static void bench_free(Bench *b) {
   free(b->runs);
   free(b->pending);
   plan_free(&b->plan);
-  strvec_free(&b->pred_names), strvec_free(&b->pred_exes);
+  strvec_free(&b->pred_exes);
   strvec_free(&b->trace_paths), strvec_free(&b->trace_names);
   free(b->bindir);
   free(b->dir);

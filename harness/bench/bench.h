@@ -36,7 +36,7 @@ typedef struct Bench {
   char *dir;              /* the results folder */
   int jobs;               /* at a time (per host with hosts) */
   const char *hosts;      /* GNU parallel --sshloginfile, or NULL for this machine */
-  StrVec pred_names, pred_exes;     /* parallel lists, one per predictor */
+  StrVec pred_exes;       /* the executable of each plan.predictors */
   StrVec trace_paths, trace_names;  /* parallel lists, one per trace */
   BenchRun *runs;
   int nruns;

@@ -10,9 +10,11 @@
 #include "base/diag.h"
 #include "bench.h"
 
-/* NAME means BINDIR/rp-NAME; anything with a slash is a path to an executable,
-** relative to the plan's directory like the trace patterns. */
-static int resolve_predictor(Bench *b, const char *plan_dir, const char *spec) {
+/* Predictor i of the plan runs NAME, BINDIR/rp-NAME, or a PATH (with a
+** slash) to an executable, relative to the plan's directory like the trace
+** patterns.  Its name (plan.h) was checked by plan_parse. */
+static int resolve_predictor(Bench *b, const char *plan_dir, int i) {
+  const char *word = b->plan.predictors.items[i], *spec = plan_predictor_program(&b->plan, i);
   char *exe;
   if (!strchr(spec, '/')) exe = rp_asprintf("%s/rp-%s", b->bindir, spec);
   else {
@@ -21,22 +23,13 @@ static int resolve_predictor(Bench *b, const char *plan_dir, const char *spec) {
     free(path);
   }
   if (!exe || access(exe, X_OK) != 0) {
-    fprintf(stderr, "rp-bench: predictor '%s': no executable %s\n", spec,
-            exe ? exe : spec);
+    if (spec == word) fprintf(stderr, "rp-bench: predictor '%s': no executable %s\n", word, exe ? exe : spec);
+    else fprintf(stderr, "rp-bench: predictor '%s': unknown base predictor '%s' (no executable %s)\n", word,
+                 spec, exe ? exe : spec);
     free(exe);
     return -1;
   }
-  char *copy = rp_strdup(spec);
-  const char *name = strchr(spec, '/') ? basename(copy) : spec;
-  if (strvec_find(&b->pred_names, name) >= 0) {
-    fprintf(stderr, "rp-bench: predictor '%s' is listed twice\n", name);
-    free(copy);
-    free(exe);
-    return -1;
-  }
-  strvec_push(&b->pred_names, name);
   strvec_push_owned(&b->pred_exes, exe);
-  free(copy);
   return 0;
 }
 
@@ -89,14 +82,14 @@ static int add_traces(Bench *b, const char *plan_dir, const char *pattern) {
 
 static void make_runs(Bench *b) {
   int per = b->trace_paths.n * b->plan.repetitions;
-  b->nruns = b->pred_names.n * per;
+  b->nruns = b->plan.predictor_names.n * per;
   b->runs = rp_malloc((size_t)b->nruns * sizeof *b->runs);
   int k = 0;
-  for (int p = 0; p < b->pred_names.n; p++)
+  for (int p = 0; p < b->plan.predictor_names.n; p++)
     for (int t = 0; t < b->trace_paths.n; t++)
       for (int rep = 1; rep <= b->plan.repetitions; rep++, k++) {
         BenchRun *r = &b->runs[k];
-        r->predictor = b->pred_names.items[p];
+        r->predictor = b->plan.predictor_names.items[p];
         r->exe = b->pred_exes.items[p];
         r->trace = b->trace_paths.items[t];
         r->trace_name = b->trace_names.items[t];
@@ -109,8 +102,7 @@ int bench_expand(Bench *b) {
   char *copy = rp_strdup(b->plan_path);
   char *plan_dir = dirname(copy);
   int rc = 0;
-  for (int i = 0; rc == 0 && i < b->plan.predictors.n; i++)
-    rc = resolve_predictor(b, plan_dir, b->plan.predictors.items[i]);
+  for (int i = 0; rc == 0 && i < b->plan.predictors.n; i++) rc = resolve_predictor(b, plan_dir, i);
   for (int i = 0; rc == 0 && i < b->plan.traces.n; i++)
     rc = add_traces(b, plan_dir, b->plan.traces.items[i]);
   free(copy);

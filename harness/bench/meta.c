@@ -54,10 +54,10 @@ static void describe_plan(FILE *meta, const Bench *b) {
   fprintf(meta, "%-12s %d\n", "repetitions", b->plan.repetitions);
   fprintf(meta, "%-12s %g s\n", "timeout", b->plan.timeout_s);
   fprintf(meta, "%-12s %ld MiB\n", "memory", b->plan.memory_mb);
-  for (int i = 0; i < b->pred_names.n; i++) {
+  for (int i = 0; i < b->plan.predictor_names.n; i++) {
     char *q = shquote(b->pred_exes.items[i]);
     char *version = rp_asprintf("timeout 5 %s --version 2>&1", q);
-    char *label = rp_asprintf("predictor %s", b->pred_names.items[i]);
+    char *label = rp_asprintf("predictor %s", b->plan.predictor_names.items[i]);
     fprintf(meta, "%-12s %s\n", label, b->pred_exes.items[i]);
     first_line(meta, "  version", version);
     free(q), free(version), free(label);

@@ -40,7 +40,7 @@ static void write_body(FILE *f, const Bench *b, const BenchTally *t) {
   json_key(f, "repetitions", 0), fprintf(f, "%d", b->plan.repetitions);
   json_key(f, "timeout_s", 0), fprintf(f, "%g", b->plan.timeout_s);
   json_key(f, "memory_mb", 0), fprintf(f, "%ld", b->plan.memory_mb);
-  string_list(f, "predictors", &b->pred_names);
+  string_list(f, "predictors", &b->plan.predictor_names);
   string_list(f, "traces", &b->trace_names);
   fputs("}\n", f);
 }

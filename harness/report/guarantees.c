@@ -3,7 +3,7 @@
 ** race table: a count means little without it (HB's count past the first race
 ** and lockset's may hold races no reordering can show; SHB's and M2's are all
 ** real).  Keyed by the predictor's name in runs.csv: a plan's predictor, or a
-** wrapper's file name (paper-figures/wrappers, bench/wrappers).  The wording follows the
+** variant's name (the plans of paper-figures and bench).  The wording follows the
 ** guarantee column of docs/predictors.md, which `make fuzz` checks against the
 ** oracle; keep the two in step.  A name not listed here is "unknown".
 */
@@ -30,7 +30,7 @@ static const char *const guarantees[][2] = {
   {"syncp-all-pairs", "exact: every sync-preserving race pair"},
   {"oracle", "exact: the predictable races, up to its limits"},
   {"hb-epochs", "sound up to the first race (later races may be false)"},
-  /* make bench's floors (bench/wrappers): they read the trace and report nothing. */
+  /* make bench's floors: they read the trace and report nothing. */
   {"read", "no predictor: reads the trace as predictors do, reports nothing"},
   {"read-load", "no predictor: loads the trace as offline predictors do, reports nothing"},
   {"cat", "no predictor: copies the trace to /dev/null"},
