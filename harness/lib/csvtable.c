@@ -1,91 +1,53 @@
-/* Reading a CSV file into memory with libcsv; see csvtable.h. */
+/* Reading a CSV file into memory with the base's reader; see csvtable.h. */
 #include "csvtable.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/csv_read.h"
 #include "base/diag.h"
-#include "strvec.h"
 
-/* State shared by the libcsv callbacks while one file is parsed. */
+/* What the records of one file left to check once it is read. */
 typedef struct Reader {
   CsvTable *t;
-  StrVec row;     /* fields of the row being parsed */
-  int rows_seen;  /* including the header, for messages */
-  int line;       /* the line where the row being parsed starts */
-  int row_breaks; /* line breaks inside its quoted fields */
-  int too_wide;   /* line of the first over-long row, or 0 */
-  int too_short;  /* line of the first short row, or 0 */
+  int too_wide;     /* line of the first over-long row, or 0 */
+  int too_short;    /* line of the first short row, or 0 */
+  int unterminated; /* line of a last record without its line end, or 0 */
 } Reader;
 
-static void on_field(void *s, size_t len, void *data) {
-  Reader *rd = data;
-  char *field = rp_malloc(len + 1);
-  if (len) memcpy(field, s, len);
-  field[len] = '\0';
-  for (size_t i = 0; i < len; i++) rd->row_breaks += field[i] == '\n';
-  strvec_push_owned(&rd->row, field);
+/* A row of width fields (more when the record is wider), copied from the
+** record and padded with empty ones; NULL-terminated. */
+static char **copy_row(const rp_csv_record *rec, int width) {
+  int n = (int)rec->n > width ? (int)rec->n : width;
+  char **row = rp_malloc((size_t)(n + 1) * sizeof *row);
+  for (int i = 0; i < n; i++) row[i] = rp_strdup(i < (int)rec->n ? rec->field[i] : "");
+  row[n] = NULL;
+  return row;
 }
 
-/* The first row becomes the header; later ones are fitted to its width. */
-static void on_row_end(int c, void *data) {
-  (void)c;
+/* The first record becomes the header; later ones are fitted to its width. */
+static int on_record(const rp_csv_record *rec, void *data) {
   Reader *rd = data;
   CsvTable *t = rd->t;
-  rd->rows_seen++;
+  int line = (int)rec->line;
+  if (rec->unterminated) rd->unterminated = line;
   if (!t->header) {
-    t->ncols = rd->row.n;
-    t->header = rd->row.items;
-  } else {
-    if (rd->row.n > t->ncols && !rd->too_wide) rd->too_wide = rd->line;
-    if (rd->row.n < t->ncols && !rd->too_short) rd->too_short = rd->line;
-    while (rd->row.n < t->ncols) strvec_push(&rd->row, "");
-    if (t->nrows == t->cap) {
-      t->cap = t->cap ? 2 * t->cap : 64;
-      t->rows = rp_realloc(t->rows, (size_t)t->cap * sizeof *t->rows);
-      t->lines = rp_realloc(t->lines, (size_t)t->cap * sizeof *t->lines);
-    }
-    t->lines[t->nrows] = rd->line;
-    t->rows[t->nrows++] = rd->row.items;
+    t->ncols = (int)rec->n;
+    t->header = copy_row(rec, 0);
+    return 0;
   }
-  rd->line += 1 + rd->row_breaks;
-  rd->row_breaks = 0;
-  rd->row = (StrVec){0};
-}
-
-/* libcsv trims blanks around unquoted fields by default; we keep them. */
-static int no_space(unsigned char c) {
-  (void)c;
+  if ((int)rec->n > t->ncols && !rd->too_wide) rd->too_wide = line;
+  if ((int)rec->n < t->ncols && !rd->too_short) rd->too_short = line;
+  if (t->nrows == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 64;
+    t->rows = rp_realloc(t->rows, (size_t)t->cap * sizeof *t->rows);
+    t->lines = rp_realloc(t->lines, (size_t)t->cap * sizeof *t->lines);
+  }
+  t->lines[t->nrows] = line;
+  t->rows[t->nrows++] = copy_row(rec, t->ncols);
   return 0;
-}
-
-/* Whether the stream's last byte is a line end (or it is empty). */
-static int ends_with_newline(FILE *f) {
-  if (fseek(f, -1, SEEK_END) != 0) return 1;
-  return fgetc(f) == '\n';
-}
-
-static int parse_stream(FILE *f, Reader *rd, char *err, size_t errlen, const char *path) {
-  struct csv_parser p;
-  if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-    snprintf(err, errlen, "%s: cannot initialise the CSV parser", path);
-    return -1;
-  }
-  csv_set_space_func(&p, no_space);
-  char buf[65536];
-  size_t n;
-  int rc = 0;
-  while (rc == 0 && (n = fread(buf, 1, sizeof buf, f)) > 0)
-    if (csv_parse(&p, buf, n, on_field, on_row_end, rd) != n) rc = -1;
-  if (rc == 0 && csv_fini(&p, on_field, on_row_end, rd) != 0) rc = -1;
-  if (rc != 0)
-    snprintf(err, errlen, "%s:%d: malformed CSV: %s", path, rd->line,
-             csv_strerror(csv_error(&p)));
-  csv_free(&p);
-  return rc;
 }
 
 static int read_table(const char *path, CsvTable *t, char *err, size_t errlen, int strict) {
@@ -95,11 +57,9 @@ static int read_table(const char *path, CsvTable *t, char *err, size_t errlen, i
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return -1;
   }
-  Reader rd = {.t = t, .line = 1};
-  int rc = parse_stream(f, &rd, err, errlen, path);
-  int cut = strict && rc == 0 && !ends_with_newline(f);
+  Reader rd = {.t = t};
+  int rc = rp_csv_read(f, path, on_record, &rd, err, errlen);
   fclose(f);
-  strvec_free(&rd.row);
   if (rc == 0 && !t->header) {
     snprintf(err, errlen, "%s: empty file, expected a CSV header", path);
     rc = -1;
@@ -112,9 +72,9 @@ static int read_table(const char *path, CsvTable *t, char *err, size_t errlen, i
     snprintf(err, errlen, "%s:%d: fewer fields than the header's %d", path, rd.too_short, t->ncols);
     rc = -1;
   }
-  if (rc == 0 && cut) {
+  if (rc == 0 && strict && rd.unterminated) {
     snprintf(err, errlen, "%s:%d: the last line has no line end (the file was cut short?)", path,
-             t->nrows ? t->lines[t->nrows - 1] : 1);
+             rd.unterminated);
     rc = -1;
   }
   if (rc != 0) csv_table_free(t);

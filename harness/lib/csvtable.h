@@ -1,7 +1,8 @@
 /*
 ** A whole CSV file in memory: a header row naming the columns and the data
-** rows, every field a NUL-terminated string.  Parsed by libcsv, so quoted
-** fields may hold commas, quotes and newlines.  Rows shorter than the header
+** rows, every field a NUL-terminated string.  Parsed by the base's reader
+** (base/csv_read.h: RFC 4180, quoted fields may hold commas, quotes and
+** newlines, error messages name the line).  Rows shorter than the header
 ** are padded with empty fields (csv_table_read_strict refuses them, and a
 ** last row cut short without its line end); longer ones are an error.
 */

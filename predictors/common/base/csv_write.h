@@ -3,8 +3,8 @@
 ** rp run's rows, rp bench's runs.csv, rp report's tables).  The rule is RFC
 ** 4180's: a field is quoted only when it holds a comma, a quote, a carriage
 ** return or a line feed, its quotes doubled; any other field, blanks at its
-** ends included, is written as it is (both readers of the workbench,
-** view/csv_rows.h and harness/lib/csvtable.h, keep such blanks).
+** ends included, is written as it is (the reader, csv_read.h, keeps such
+** blanks).
 */
 #ifndef RP_CSV_WRITE_H
 #define RP_CSV_WRITE_H

@@ -3,7 +3,8 @@
 ** runs.csv) one row at a time, by column name: the caller names the
 ** columns it needs and gets each data row's fields in that order, so a
 ** file with its columns in another order, or with more of them, reads the
-** same.  Parsed by libcsv (quoted fields may hold commas, quotes, newlines).
+** same.  Parsed by the base's reader (base/csv_read.h: RFC 4180, quoted
+** fields may hold commas, quotes, newlines).
 */
 #ifndef RP_CSV_ROWS_H
 #define RP_CSV_ROWS_H
