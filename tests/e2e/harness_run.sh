@@ -140,9 +140,19 @@ fi
 # command along (parent-death signal), so nothing runs on past the time limit
 # no one enforces any more; what the command started itself is left in the
 # run's cgroup, where the next rp run finds and kills it.
+# Any rp run under the same parent cgroup reaps the killed run's cgroup, be it
+# of another test or another user: one starting between the kill and the
+# look at the grandchild killed it first (a flake under load).  The two runs
+# here get a parent cgroup of their own (RP_CGROUP_ROOT, cgroup v2) that no
+# other rp run uses; without cgroup v2 they share their parent with the rest.
 alive() { kill -0 "$1" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
+private=
+if [ -e "$v2/cgroup.procs" ] && [ "$method" != rlimit ] && mkdir "$v2/rp-test-$$" 2>/dev/null; then
+  private=$v2/rp-test-$$
+  trap 'rmdir "$private"/rp-run-* "$private" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+fi
 rm -f "$tmp/shpid" "$tmp/sleeper"
-rp run --timeout 100 --out "$tmp/killed.csv" -- \
+RP_CGROUP_ROOT=$private rp run --timeout 100 --out "$tmp/killed.csv" -- \
   sh -c "sleep 1000 & echo \$! >$tmp/sleeper; echo \$\$ >$tmp/shpid; wait" >/dev/null &
 runner=$!
 until [ -s "$tmp/sleeper" ] && [ -s "$tmp/shpid" ]; do sleep 0.05; done
@@ -153,12 +163,13 @@ if alive "$(cat "$tmp/shpid")"; then kill -KILL "$(cat "$tmp/shpid")" "$(cat "$t
 echo "ok: the command dies with its rp run"
 if [ "$method" != rlimit ]; then
   alive "$(cat "$tmp/sleeper")" || fail "the grandchild did not outlive the runner: nothing to reap"
-  run -- true >/dev/null
+  RP_CGROUP_ROOT=$private run -- true >/dev/null
   if alive "$(cat "$tmp/sleeper")"; then kill -KILL "$(cat "$tmp/sleeper")"; fail "the next rp run left the grandchild of a killed one running"; fi
   echo "ok: the next rp run kills what a killed one left in its cgroup"
 else
   kill -KILL "$(cat "$tmp/sleeper")" 2>/dev/null || true
 fi
+[ -z "$private" ] || rmdir "$private" || fail "the next rp run left a cgroup in $private: $(ls "$private")"
 
 # A fork bomb of 2,047 processes, most in their own sessions, under a time
 # limit: a timeout, and every process gone afterwards (with a cgroup, and with
