@@ -19,7 +19,7 @@ VERSION  := 0.1.0
 CFLAGS   += -std=c11 -pthread -D_GNU_SOURCE -Wall -Wextra -Werror $(OPT) $(SANFLAGS) -MMD -MP \
             -DRP_VERSION='"$(VERSION)"'
 LDFLAGS  += -pthread $(SANFLAGS)
-LDLIBS   += -lm -llzma -lz -lzstd
+LDLIBS   += -lcsv -lm -llzma -lz -lzstd
 
 COMMON_SRC := $(wildcard predictors/common/*/*.c)
 COMMON_LIB := $(BUILD)/libcommon.a

@@ -102,8 +102,10 @@ static void a_bad_quote_is_an_error_naming_its_line(void **state) {
                                   "closing quote, found 'z'");
   expect_error("\"x\" \n", "t.csv:1: malformed CSV: expected a comma or a line end after the closing "
                            "quote, found ' '");
-  expect_error("a\nb\n\"open,\n\n", "t.csv:3: malformed CSV: the input ends inside the quoted field "
-                                    "opened on this line");
+  expect_error("a\nb\n\"open,\n\n", "t.csv:3: malformed CSV: the input ends inside a quoted field "
+                                    "of the record that starts on this line");
+  expect_error("a,\"b\nc\",\"d\n", "t.csv:1: malformed CSV: the input ends inside a quoted field "
+                                  "of the record that starts on this line");
 }
 
 static void a_nul_byte_after_a_quote_is_shown_as_a_byte(void **state) {

@@ -1,27 +1,22 @@
-/* Reading CSV one record at a time; see csv_read.h. */
+/* Reading CSV one record at a time, on libcsv; see csv_read.h.
+**
+** libcsv does the quoting rules (CSV_STRICT refuses what csv_read.h calls
+** malformed) but knows nothing of lines, so the input is handed to it one
+** line at a time: a piece ends at each LF or CR, and whether a record was
+** open before a piece and ended in it says where each record starts. */
 #include "csv_read.h"
 
+#include <csv.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
 
-/* Where the reader is within a record. */
-typedef enum {
-  FIELD_START, /* before a field's first byte */
-  UNQUOTED,    /* inside a field that did not start with a quote */
-  QUOTED,      /* inside a quoted field */
-  QUOTE_SEEN,  /* a quote inside a quoted field: its end, or the first of "" */
-} csv_state;
-
 typedef struct csv_reader {
   const char *path;
   rp_csv_record_fn fn;
   void *ctx;
-  char *err;
-  size_t errlen;
-  csv_state state;
   /* the record being read: its fields back to back, each NUL-terminated */
   char *chars;
   size_t len, chars_cap;
@@ -29,27 +24,29 @@ typedef struct csv_reader {
   size_t nfields, end_cap;
   const char **field;       /* handed to fn */
   size_t field_cap;
-  bool in_record;           /* a byte of the record was seen (an empty line is none) */
-  bool after_cr;            /* the last byte was a CR ending a line: an LF now is part of it */
+  bool open;                /* a record has begun and not ended */
+  bool ended;               /* a record ended in the piece just parsed */
+  bool after_line_cr;       /* the last byte was a CR that ended a line: an LF now is part of it */
   bool stopped;
-  uint64_t line, record_line, quote_line;
+  uint64_t line, record_line;
 } csv_reader;
 
-static void put(csv_reader *r, char c) {
-  RP_GROW(r->chars, r->chars_cap, r->len);
-  r->chars[r->len++] = c;
-}
-
-static void end_field(csv_reader *r) {
+static void on_field(void *s, size_t n, void *data) {
+  csv_reader *r = data;
+  RP_GROW(r->chars, r->chars_cap, r->len + n);
+  memcpy(r->chars + r->len, s, n);
+  r->len += n;
   RP_GROW(r->end, r->end_cap, r->nfields);
   r->end[r->nfields++] = r->len;
-  put(r, '\0');
+  r->chars[r->len++] = '\0';
 }
 
-/* Ends the field and the record and hands it to fn.  The fields' ends are
-** kept as offsets while reading, since chars moves when it grows. */
-static void end_record(csv_reader *r, bool unterminated) {
-  end_field(r);
+/* The record's end: c is its line end, or -1 at the end of the input.  The
+** fields' ends are kept as offsets while reading, since chars moves when
+** it grows.  After fn stops, libcsv may still end records: they are
+** dropped. */
+static void on_record(int c, void *data) {
+  csv_reader *r = data;
   RP_GROW(r->field, r->field_cap, r->nfields);
   size_t begin = 0;
   for (size_t i = 0; i < r->nfields; i++) {
@@ -57,91 +54,107 @@ static void end_record(csv_reader *r, bool unterminated) {
     begin = r->end[i] + 1;
   }
   rp_csv_record record = {.field = r->field, .n = r->nfields, .line = r->record_line,
-                          .unterminated = unterminated};
-  if (r->fn(&record, r->ctx) != 0) r->stopped = true;
+                          .unterminated = c == -1};
+  if (!r->stopped && r->fn(&record, r->ctx) != 0) r->stopped = true;
   r->len = r->nfields = 0;
-  r->in_record = false;
-  r->state = FIELD_START;
+  r->ended = true;
 }
 
-static int malformed(csv_reader *r, uint64_t line, const char *what) {
-  snprintf(r->err, r->errlen, "%s:%llu: malformed CSV: %s", r->path, (unsigned long long)line, what);
+/* Blanks are part of a field (libcsv would trim them). */
+static int no_space(unsigned char c) {
+  (void)c;
+  return 0;
+}
+
+static bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+
+static int malformed(csv_reader *r, uint64_t line, const char *what, char *err, size_t errlen) {
+  snprintf(err, errlen, "%s:%llu: malformed CSV: %s", r->path, (unsigned long long)line, what);
   return -1;
 }
 
-static int junk_after_quote(csv_reader *r, char c) {
+/* What CSV_STRICT refused at byte c: a quote in an unquoted field (a quote
+** after a closing quote is a doubled one, never an error), or anything but
+** a comma or a line end after a closing quote. */
+static int refused(csv_reader *r, char c, char *err, size_t errlen) {
+  if (c == '"')
+    return malformed(r, r->line,
+                     "a quote inside a field that does not start with one (quote the whole field "
+                     "and double its quotes)", err, errlen);
   char what[96];
   const char *expected = "expected a comma or a line end after the closing quote, found";
   if (c >= ' ' && c <= '~') snprintf(what, sizeof what, "%s '%c'", expected, c);
   else snprintf(what, sizeof what, "%s byte 0x%02x", expected, (unsigned char)c);
-  return malformed(r, r->line, what);
+  return malformed(r, r->line, what, err, errlen);
 }
 
-/* A line end outside quotes: the end of a record, or of an empty line. */
-static void line_end(csv_reader *r, char c) {
-  if (r->in_record) end_record(r, false);
-  r->line++;
-  r->after_cr = c == '\r';
-}
-
-/* A comma, a line end, or a byte of the field, outside quotes. */
-static void delimiter_or(csv_reader *r, char c, csv_state field_state) {
-  if (c == ',') end_field(r), r->state = FIELD_START;
-  else if (c == '\n' || c == '\r') line_end(r, c);
-  else put(r, c), r->state = field_state;
-}
-
-/* One byte of input; 0, or -1 after saying what is wrong. */
-static int take(csv_reader *r, char c) {
-  if (r->after_cr) {
-    r->after_cr = false;
-    if (c == '\n') return 0;
+/* Counts the line end a piece ended with.  A CR inside quotes (the record
+** still open) is data; an LF always ends a line, once with the CR before
+** it. */
+static void count_line_end(csv_reader *r, char c) {
+  if (c == '\r') {
+    r->after_line_cr = !r->open;
+    r->line += !r->open;
+  } else {
+    r->line += !r->after_line_cr;
+    r->after_line_cr = false;
   }
-  if (!r->in_record && c != '\n' && c != '\r') r->in_record = true, r->record_line = r->line;
-  switch (r->state) {
-  case FIELD_START:
-    if (c == '"') r->state = QUOTED, r->quote_line = r->line;
-    else delimiter_or(r, c, UNQUOTED);
-    return 0;
-  case UNQUOTED:
-    if (c == '"')
-      return malformed(r, r->line, "a quote inside a field that does not start with one (quote the "
-                                   "whole field and double its quotes)");
-    delimiter_or(r, c, UNQUOTED);
-    return 0;
-  case QUOTED:
-    if (c == '"') r->state = QUOTE_SEEN;
-    else put(r, c), r->line += c == '\n';
-    return 0;
-  case QUOTE_SEEN:
-    if (c == '"') put(r, '"'), r->state = QUOTED;
-    else if (c == ',' || c == '\n' || c == '\r') delimiter_or(r, c, UNQUOTED);
-    else return junk_after_quote(r, c);
-    return 0;
+}
+
+/* One piece: bytes up to and including one line end (or the buffer's
+** end).  Returns 0, or -1 with err set. */
+static int parse_piece(csv_reader *r, struct csv_parser *p, const char *s, size_t n, char *err,
+                       size_t errlen) {
+  bool terminated = is_line_end(s[n - 1]);
+  if (n > (size_t)terminated) {
+    r->after_line_cr = false;
+    if (!r->open) r->open = true, r->record_line = r->line;
   }
+  r->ended = false;
+  size_t done = csv_parse(p, s, n, on_field, on_record, r);
+  if (done < n) {
+    if (csv_error(p) == CSV_EPARSE) return refused(r, s[done], err, errlen);
+    return malformed(r, r->line, csv_strerror(csv_error(p)), err, errlen);
+  }
+  if (r->ended) r->open = false;
+  if (terminated) count_line_end(r, s[n - 1]);
   return 0;
 }
 
-/* The end of the input: the last record, unterminated, if one is open. */
-static int finish(csv_reader *r) {
-  if (r->state == QUOTED)
-    return malformed(r, r->quote_line, "the input ends inside the quoted field opened on this line");
-  if (r->in_record) end_record(r, true);
+static int parse_buffer(csv_reader *r, struct csv_parser *p, const char *buf, size_t n, char *err,
+                        size_t errlen) {
+  size_t start = 0;
+  for (size_t i = 0; i < n && !r->stopped; i++) {
+    if (!is_line_end(buf[i])) continue;
+    if (parse_piece(r, p, buf + start, i + 1 - start, err, errlen) != 0) return -1;
+    start = i + 1;
+  }
+  if (start < n && !r->stopped) return parse_piece(r, p, buf + start, n - start, err, errlen);
   return 0;
 }
 
 int rp_csv_read(FILE *f, const char *path, rp_csv_record_fn fn, void *ctx, char *err, size_t errlen) {
-  csv_reader r = {.path = path, .fn = fn, .ctx = ctx, .err = err, .errlen = errlen, .line = 1};
+  csv_reader r = {.path = path, .fn = fn, .ctx = ctx, .line = 1};
+  struct csv_parser p;
+  if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+    snprintf(err, errlen, "%s: cannot start the CSV parser", path);
+    return -1;
+  }
+  csv_set_space_func(&p, no_space);
+  csv_set_realloc_func(&p, rp_realloc);
   char buf[1 << 16];
   size_t n;
   int rc = 0;
   while (rc == 0 && !r.stopped && (n = fread(buf, 1, sizeof buf, f)) > 0)
-    for (size_t i = 0; rc == 0 && !r.stopped && i < n; i++) rc = take(&r, buf[i]);
+    rc = parse_buffer(&r, &p, buf, n, err, errlen);
   if (rc == 0 && !r.stopped && ferror(f)) {
     snprintf(err, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
     rc = -1;
   }
-  if (rc == 0 && !r.stopped) rc = finish(&r);
+  if (rc == 0 && !r.stopped && csv_fini(&p, on_field, on_record, &r) != 0)
+    rc = malformed(&r, r.record_line, "the input ends inside a quoted field of the record that "
+                                      "starts on this line", err, errlen);
+  csv_free(&p);
   free(r.chars), free(r.end), free(r.field);
   return rc;
 }
