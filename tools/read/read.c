@@ -7,24 +7,53 @@
 ** each predictor's time as a ratio to it (docs/benchmarks.md).
 ** --load reads the whole trace into memory first, as the offline
 ** predictors (M2, SeqCheck, DC) do, and is their floor.
+** --echo FILE writes the events it was given, by id, and then the name
+** tables, so that tests compare what the ways of reading give a predictor.
 */
+#include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "base/diag.h"
 #include "driver/driver.h"
 
-static int no_state;
+static const char *echo_path;
+static FILE *echo;
 
 static void *nothing_create(void *ctx) {
   (void)ctx;
-  return &no_state;
+  if (echo_path && !(echo = fopen(echo_path, "w")))
+    rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", echo_path, strerror(errno));
+  return &echo;
 }
 
 static void nothing_event(void *state, const rp_event *ev, uint64_t pos, rp_race_report *rep) {
-  (void)state, (void)ev, (void)pos, (void)rep;
+  (void)state, (void)rep;
+  if (echo)
+    fprintf(echo, "%" PRIu64 " %" PRIu32 " %s %" PRIu32 " %" PRIu32 "\n", pos, ev->thread,
+            rp_op_name((rp_op)ev->op), ev->operand, ev->loc);
 }
 
-static void nothing_destroy(void *state) { (void)state; }
+static void echo_names(const char *what, const rp_names *t) {
+  for (uint32_t id = 0; id < t->count; id++) fprintf(echo, "%s %" PRIu32 " %s\n", what, id, rp_names_get(t, id));
+}
+
+/* The name tables as the stream left them (after a stop: as of its last event). */
+static void nothing_finish(void *state, rp_race_report *rep) {
+  (void)state;
+  if (!echo) return;
+  echo_names("thread", &rep->sym->threads);
+  echo_names("lock", &rep->sym->locks);
+  echo_names("variable", &rep->sym->vars);
+  echo_names("location", &rep->sym->locs);
+}
+
+static void nothing_destroy(void *state) {
+  (void)state;
+  if (echo && fclose(echo) != 0) rp_die(RP_EXIT_RESOURCE, "%s: cannot write", echo_path);
+}
 
 static void nothing_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   (void)ctx, (void)trace, (void)rep;
@@ -44,12 +73,15 @@ int main(int argc, char **argv) {
   static const rp_opt options[] = {
       {.name = "--load", .kind = RP_OPT_SET, .target = &load,
        .help = "load the whole trace first, as the offline predictors do"},
+      {.name = "--echo", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &echo_path, .output = true,
+       .help = "write the events read, by id, and then the name tables (streaming only)"},
       {NULL}};
   static const char summary[] = "reads a trace as every predictor does and predicts nothing";
   static const rp_streaming streaming = {
       .tool = {.name = RP_TOOL_NAME, .summary = summary, .options = options},
       .create = nothing_create,
       .event = nothing_event,
+      .finish = nothing_finish,
       .destroy = nothing_destroy,
   };
   static const rp_offline offline = {

@@ -1,6 +1,7 @@
 /* Reading a trace on a second thread; see event_feed.h. */
 #include "event_feed.h"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,8 +43,47 @@ static int fill_from_views(rp_source *src, rp_feed_batch *b) {
   return r;
 }
 
+/* A chunk's progress; a batch's chunk is FILLED only while no thread has
+** claimed it. */
+enum { CHUNK_EMPTY, CHUNK_FILLED, CHUNK_CLAIMED, CHUNK_TOKENIZED };
+
+/* Tokenize b's chunk if no thread has claimed it yet: whether this one did. */
+static bool claim_and_tokenize(rp_feed *f, rp_feed_batch *b) {
+  int filled = CHUNK_FILLED;
+  if (!atomic_compare_exchange_strong(&b->chunk_state, &filled, CHUNK_CLAIMED)) return false;
+  rp_std_chunk_tokenize(&b->chunk, &f->src->sym);
+  atomic_store(&b->chunk_state, CHUNK_TOKENIZED);
+  return true;
+}
+
+/* The reader's: fill the chunks of the batches not in use with the next
+** lines of the input, for either thread to tokenize. */
+static void fill_ahead(rp_feed *f) {
+  while (!f->input_done && f->filled < atomic_load(&f->released) + RP_FEED_RING) {
+    rp_feed_batch *b = &f->ring[f->filled++ % RP_FEED_RING];
+    rp_source_fill_chunk(f->src, &b->chunk);
+    f->input_done = b->chunk.end != RP_CHUNK_MORE;
+    atomic_store(&b->chunk_state, CHUNK_FILLED);
+  }
+}
+
+/* The events of b's chunk, once tokenized here or on the predictor's thread. */
+static int take_chunk(rp_feed *f, rp_feed_batch *b) {
+  fill_ahead(f);
+  if (!claim_and_tokenize(f, b))
+    while (atomic_load(&b->chunk_state) != CHUNK_TOKENIZED) sched_yield();
+  if (b->chunk.count > b->cap) {
+    b->cap = b->chunk.count;
+    b->copied = rp_realloc(b->copied, b->cap * sizeof *b->copied);
+    b->pos = rp_realloc(b->pos, b->cap * sizeof *b->pos);
+  }
+  b->ev = b->copied;
+  return rp_source_take_chunk(f->src, &b->chunk, b->copied, b->pos, &b->n);
+}
+
 /* Fill b from the source: a full batch, or the last one (end set). */
-static void fill_batch(rp_source *src, rp_feed_batch *b) {
+static void fill_batch(rp_feed *f, rp_feed_batch *b) {
+  rp_source *src = f->src;
   int r = 1;
   b->names[0] = src->sym.threads.count;
   b->names[1] = src->sym.locks.count;
@@ -53,6 +93,8 @@ static void fill_batch(rp_source *src, rp_feed_batch *b) {
   b->dropped_before = src->wf.reentrant_dropped;
   if (rp_source_has_view(src)) {
     r = fill_from_views(src, b);
+  } else if (f->chunked) {
+    r = take_chunk(f, b);
   } else {
     b->ev = b->copied;
     for (b->n = 0; b->n < RP_FEED_BATCH; b->n++) {
@@ -110,7 +152,7 @@ static void *reader_main(void *arg) {
     if (atomic_load(&f->stop)) break;
     uint64_t k = atomic_load(&f->published);
     rp_feed_batch *b = &f->ring[k % RP_FEED_RING];
-    fill_batch(f->src, b);
+    fill_batch(f, b);
     atomic_store(&f->published, k + 1);
     notify(f, batch_ready);
     if (b->end) break;
@@ -122,14 +164,34 @@ void rp_feed_start(rp_feed *f, rp_source *s) {
   memset(f, 0, sizeof *f);
   f->src = s;
   f->threaded = rp_cpus_usable() > 1;
-  f->ring = rp_malloc((f->threaded ? RP_FEED_RING : 1) * sizeof *f->ring);
+  f->chunked = f->threaded && s->format == RP_FORMAT_STD;
+  f->batches = f->threaded ? RP_FEED_RING : 1;
+  f->ring = rp_calloc(f->batches, sizeof *f->ring);
+  for (unsigned i = 0; i < f->batches; i++) {
+    f->ring[i].cap = RP_FEED_BATCH;
+    f->ring[i].copied = rp_malloc(RP_FEED_BATCH * sizeof *f->ring[i].copied);
+    f->ring[i].pos = rp_malloc(RP_FEED_BATCH * sizeof *f->ring[i].pos);
+  }
   pthread_mutex_init(&f->mutex, NULL);
   pthread_cond_init(&f->wake, NULL);
   if (!f->threaded) return;
   rp_symbols_share(&s->sym, &f->mutex);
   if (pthread_create(&f->thread, NULL, reader_main, f) != 0) {
     rp_symbols_share(&s->sym, NULL);
-    f->threaded = false;
+    f->threaded = f->chunked = false;
+  }
+}
+
+/* While the next batch is not ready, tokenize the chunks after it that the
+** reader filled and has not reached. */
+static void help_reader(rp_feed *f) {
+  if (!f->chunked) return;
+  while (!batch_ready(f)) {
+    uint64_t k = atomic_load(&f->published);
+    bool helped = false;
+    for (uint64_t j = k + 1; j < k + RP_FEED_RING && !helped; j++)
+      helped = claim_and_tokenize(f, &f->ring[j % RP_FEED_RING]);
+    if (!helped) return;
   }
 }
 
@@ -137,13 +199,14 @@ void rp_feed_start(rp_feed *f, rp_source *s) {
 static rp_feed_batch *next_batch(rp_feed *f) {
   if (f->cur && f->cur->end) return NULL;
   if (!f->threaded) {
-    fill_batch(f->src, f->ring);
+    fill_batch(f, f->ring);
     return f->ring;
   }
   if (f->cur) {
     atomic_fetch_add(&f->released, 1);
     notify(f, half_free);
   }
+  help_reader(f);
   wait_until(f, batch_ready);
   return &f->ring[atomic_load(&f->released) % RP_FEED_RING];
 }
@@ -200,6 +263,11 @@ void rp_feed_finish(rp_feed *f) {
   if (!f->exhausted && f->cur) rewind_source(f);
   pthread_mutex_destroy(&f->mutex);
   pthread_cond_destroy(&f->wake);
+  for (unsigned i = 0; i < f->batches; i++) {
+    free(f->ring[i].copied);
+    free(f->ring[i].pos);
+    rp_std_chunk_free(&f->ring[i].chunk);
+  }
   free(f->ring);
   f->ring = NULL;
   f->cur = NULL;

@@ -11,8 +11,15 @@
 ** holds the symbols' guard (rp_symbols_lock); ids it got from events are
 ** valid in the table by then, as their batch was published after them.
 **
+** STD input is read in chunks of whole lines (std_chunk.h): the reader
+** thread reads a few chunks ahead, and either thread tokenizes a chunk, the
+** predictor's while it waits for events; the reader then interns each
+** chunk's names and checks its events in the input's order.  Tokenizing,
+** the larger part of reading, so runs on both cores.
+**
 ** With one CPU to run on (a runner pinning the process), the feed reads
-** inline instead: a second thread would only add switches.
+** inline instead, line by line (rp_source_next): a second thread would only
+** add switches.
 */
 #ifndef RP_EVENT_FEED_H
 #define RP_EVENT_FEED_H
@@ -22,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "std_chunk.h"
 #include "trace_source.h"
 
 #define RP_FEED_BATCH 4096   /* events a batch: 96 KB, a few in flight stay in L2 */
@@ -31,22 +39,30 @@ typedef struct rp_feed_batch {
   /* The batch's events: `copied`, or a view of a binary file, whose events
   ** are at positions pos_before + 1 ... */
   const rp_event *ev;
-  rp_event copied[RP_FEED_BATCH];
-  uint64_t pos[RP_FEED_BATCH];   /* the copied events' positions */
+  rp_event *copied;   /* room for cap events (a chunk's lines may be more than a batch) */
+  uint64_t *pos;      /* the copied events' positions */
+  size_t cap;
   uint32_t n;
   int end;   /* 0: more follow; 1: the trace ended after these; -1: the source failed */
   /* The source before the batch was read, to undo the reading ahead. */
   size_t names[4];   /* threads, locks, vars, locs */
   uint64_t pos_before, dropped_before;
+  /* STD: the batch's lines, and how far they are (event_feed.c). */
+  rp_std_chunk chunk;
+  _Atomic int chunk_state;
 } rp_feed_batch;
 
 typedef struct rp_feed {
   rp_source *src;
   bool threaded;
-  rp_feed_batch *ring;   /* RP_FEED_RING batches */
+  rp_feed_batch *ring;   /* `batches` batches: RP_FEED_RING, or 1 inline */
+  unsigned batches;
   rp_feed_batch *cur;    /* the batch being consumed */
   uint32_t next;         /* its next event */
   bool exhausted;        /* the predictor was told the trace ended */
+  bool chunked;          /* STD input read in chunks */
+  uint64_t filled;       /* the reader's: chunks filled, counted as batches */
+  bool input_done;       /* the reader's: the last chunk was filled */
   /* Batches published by the reader and released by the predictor, counted
   ** from the start; the reader writes ring[published % RING] once
   ** published - released < RING. */

@@ -1,64 +1,57 @@
-/* Name interning on the predictors' hash index (hash_index.h); see names.h. */
+/* Name interning on an open-addressing index of its own; see names.h. */
 #include "names.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/diag.h"
-#include "base/load_le.h"
 
-/* Most names in traces are short ("T3", "V1207", "17"): up to 8 bytes
-** they are their own key, so a match compares one word of its entry and never
-** reads the characters; longer names are keyed by a hash and compared byte
-** for byte.  A short key is gathered with two overlapping loads, not a loop
-** whose exit the varying lengths would make unpredictable. */
-static inline uint64_t name_key(const char *s, size_t len) {
-  if (len >= 4 && len <= 8)
-    return rp_load_le32(s) | (uint64_t)rp_load_le32(s + len - 4) << (8 * (len - 4));
-  if (len < 4) {
-    if (len == 0) return 0;
-    const unsigned char *u = (const unsigned char *)s;
-    return u[0] | (uint64_t)u[len / 2] << (8 * (len / 2)) | (uint64_t)u[len - 1] << (8 * (len - 1));
-  }
-  /* Eight bytes at a step (the last step overlapping), each word mixed in
-  ** by a multiply: RoadRunner's names are a dozen bytes and more. */
-  uint64_t k = len;
-  for (size_t i = 0; i + 8 < len; i += 8) k = (k ^ rp_load_le64(s + i)) * 0xff51afd7ed558ccdull;
-  k = (k ^ rp_load_le64(s + len - 8)) * 0xc4ceb9fe1a85ec53ull;
-  return k ^ k >> 32;
+#define FIRST_SLOTS 16
+
+static rp_name_index *new_index(size_t mask) {
+  rp_name_index *x = rp_calloc(1, sizeof *x + (mask + 1) * sizeof x->slot[0]);
+  x->mask = mask;
+  return x;
 }
 
-static inline uint32_t name_hash(uint64_t key, size_t len) {
-  return (uint32_t)(((key ^ len) * 0x9e3779b97f4a7c15ull) >> 32);
+static void free_indexes(rp_name_index *x) {
+  while (x) {
+    rp_name_index *retired = x->retired;
+    free(x);
+    x = retired;
+  }
 }
 
 void rp_names_init(rp_names *t) {
   memset(t, 0, sizeof *t);
-  rp_hash_index_init(&t->index);
+  atomic_init(&t->index, new_index(FIRST_SLOTS - 1));
 }
 
 void rp_names_free(rp_names *t) {
   free(t->chars);
   free(t->entry);
-  rp_hash_index_free(&t->index);
+  free_indexes(rp_names_own_index(t));
   memset(t, 0, sizeof *t);
 }
 
-/* The id of the name with this key, or RP_HASH_NONE with *p where it goes. */
+/* The id of the name with this key, or RP_NO_NAME with *at the empty slot
+** where it goes. */
 static inline uint32_t lookup(const rp_names *t, const char *name, size_t len, uint64_t key,
-                              rp_hash_probe *p) {
-  *p = rp_hash_probe_start(&t->index, name_hash(key, len));
-  for (uint32_t id; (id = rp_hash_probe_next(&t->index, p)) != RP_HASH_NONE;)
-    if (t->entry[id].key == key && t->entry[id].length == len &&
-        (len <= 8 || memcmp(t->chars + t->entry[id].offset, name, len) == 0))
-      return id;
-  return RP_HASH_NONE;
+                              size_t *at) {
+  const rp_name_index *x = rp_names_own_index(t);
+  for (size_t i = rp_names_home(x, key, len);; i = (i + 1) & x->mask) {
+    const rp_name_slot *s = &x->slot[i];
+    uint32_t id = atomic_load_explicit(&s->id, memory_order_relaxed);
+    if (id == 0) return *at = i, RP_NO_NAME;
+    if (s->key == key && s->length == len &&
+        (len <= 8 || memcmp(t->chars + t->entry[id - 1].offset, name, len) == 0))
+      return id - 1;
+  }
 }
 
 uint32_t rp_names_find(const rp_names *t, const char *name, size_t len) {
-  rp_hash_probe p;
-  uint32_t id = lookup(t, name, len, name_key(name, len), &p);
-  return id == RP_HASH_NONE ? UINT32_MAX : id;
+  size_t at;
+  return lookup(t, name, len, rp_names_key(name, len), &at);
 }
 
 static uint32_t append(rp_names *t, const char *name, size_t len, uint64_t key) {
@@ -76,25 +69,53 @@ static uint32_t append(rp_names *t, const char *name, size_t len, uint64_t key) 
   return id;
 }
 
-uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
-  uint64_t key = name_key(name, len);
-  rp_hash_probe p;
-  uint32_t id = lookup(t, name, len, key, &p);
-  if (id != RP_HASH_NONE) return id;
+/* Fill slot at of x with id: its key first, so that a thread that sees
+** the id (rp_names_peek) sees the key. */
+static void fill_slot(rp_name_index *x, size_t at, uint64_t key, size_t len, uint32_t id) {
+  x->slot[at].key = key;
+  x->slot[at].length = (uint32_t)len;
+  atomic_store_explicit(&x->slot[at].id, id + 1, memory_order_release);
+}
+
+/* Index the ids below t->count anew, in mask + 1 slots, and publish the
+** index; the old one is kept while the table is shared. */
+static void index_all(rp_names *t, size_t mask) {
+  rp_name_index *old = rp_names_own_index(t), *x = new_index(mask);
+  for (uint32_t id = 0; id < t->count; id++) {
+    const rp_name_entry *e = &t->entry[id];
+    size_t i = rp_names_home(x, e->key, e->length);
+    while (atomic_load_explicit(&x->slot[i].id, memory_order_relaxed)) i = (i + 1) & mask;
+    fill_slot(x, i, e->key, e->length, id);
+  }
+  if (t->guard) {
+    x->retired = old;
+  } else {
+    x->retired = old->retired;
+    free(old);
+  }
+  atomic_store_explicit(&t->index, x, memory_order_release);
+}
+
+uint32_t rp_names_intern_slow(rp_names *t, const char *name, size_t len, uint64_t key) {
+  size_t at;
+  uint32_t id = lookup(t, name, len, key, &at);
+  if (id != RP_NO_NAME) return id;
   id = append(t, name, len, key);
-  rp_hash_index_insert(&t->index, &p, id);
+  rp_name_index *x = rp_names_own_index(t);
+  fill_slot(x, at, key, len, id);
+  if (t->count * 2 > x->mask) index_all(t, x->mask * 2 + 1);
   return id;
 }
 
+uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
+  return rp_names_intern_keyed(t, name, len, rp_names_key(name, len));
+}
+
+/* Only while no other thread reads the table (event_feed.c rewinds after
+** its reader stopped). */
 void rp_names_truncate(rp_names *t, size_t count) {
   if (count >= t->count) return;
   t->count = count;
   t->chars_len = t->entry[count].offset;
-  rp_hash_index_free(&t->index);
-  rp_hash_index_init(&t->index);
-  for (uint32_t id = 0; id < count; id++) {
-    rp_hash_probe p = rp_hash_probe_start(&t->index, name_hash(t->entry[id].key, t->entry[id].length));
-    while (rp_hash_probe_next(&t->index, &p) != RP_HASH_NONE) continue;
-    rp_hash_index_insert(&t->index, &p, id);
-  }
+  index_all(t, rp_names_own_index(t)->mask);
 }

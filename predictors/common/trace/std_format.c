@@ -156,8 +156,13 @@ static rp_op parse_op(const char *s, const char *end, const char *paren, const c
   return op;
 }
 
-static int parse_scanned(const std_line *l, rp_symbols *sym, rp_event *ev,
-                         const char **expected) {
+static rp_std_name name_at(const char *base, const char *s, const char *end) {
+  size_t len = (size_t)(end - s);
+  return (rp_std_name){rp_names_key(s, len), (uint32_t)(s - base), (uint32_t)len, RP_NO_NAME};
+}
+
+static int tokenize_scanned(const std_line *l, const char *base, rp_std_token *tok,
+                            const char **expected) {
   const char *p = l->start, *end = l->end;
   if ((p == end || byte_class[(unsigned char)*p] != C_NAME || *p == '#') && is_comment(l))
     return 0;
@@ -174,24 +179,27 @@ static int parse_scanned(const std_line *l, rp_symbols *sym, rp_event *ev,
   const char *arg, *argend;
   rp_op op = parse_op(bar1 + 1, bar2, l->paren, &arg, &argend, expected);
   if (op == RP_OP_COUNT) return -1;
-  ev->thread = rp_names_intern(&sym->threads, p, (size_t)(bar1 - p));
-  ev->op = (uint16_t)op;
-  ev->reserved = 0;
-  ev->operand = RP_NO_OPERAND;
-  if (rp_op_has_operand(op)) {
-    rp_names *table = (rp_names *)rp_operand_names(sym, op);
-    ev->operand = rp_names_intern(table, arg, (size_t)(argend - arg));
-  }
-  ev->loc = rp_names_intern(&sym->locs, bar2 + 1, (size_t)(end - bar2 - 1));
+  tok->op = (uint16_t)op;
+  tok->name[RP_STD_THREAD] = name_at(base, p, bar1);
+  if (rp_op_has_operand(op)) tok->name[RP_STD_OPERAND] = name_at(base, arg, argend);
+  tok->name[RP_STD_LOCATION] = name_at(base, bar2 + 1, end);
   return 1;
+}
+
+int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *base,
+                         rp_std_token *tok, size_t *used, const char **expected) {
+  std_line l;
+  *used = scan_line(p, avail, at_eof, &l);
+  if (*used == 0) return 0;
+  return tokenize_scanned(&l, base, tok, expected);
 }
 
 int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
                       rp_event *ev, size_t *used, const char **expected) {
-  std_line l;
-  *used = scan_line(p, avail, at_eof, &l);
-  if (*used == 0) return 0;
-  return parse_scanned(&l, sym, ev, expected);
+  rp_std_token tok;
+  int r = rp_std_tokenize_next(p, avail, at_eof, p, &tok, used, expected);
+  if (r > 0) rp_std_intern(p, &tok, sym, ev);
+  return r;
 }
 
 int rp_std_parse_line(const char *line, size_t len, rp_symbols *sym, rp_event *ev,

@@ -25,6 +25,51 @@
 
 #include "event.h"
 
+typedef enum rp_std_field { RP_STD_THREAD, RP_STD_OPERAND, RP_STD_LOCATION } rp_std_field;
+
+/* An event line split into its op and names, before the names are interned:
+** parsing is tokenizing (which any thread may do, on any part of the input
+** that starts at a line) and then interning the tokens in the order of the
+** lines (event_feed.h).  A name is at base + offset; its key is
+** rp_names_key's; its id is RP_NO_NAME unless the tokenizer found it
+** interned already (std_chunk.h). */
+typedef struct rp_std_name {
+  uint64_t key;
+  uint32_t offset, length;
+  uint32_t id;
+} rp_std_name;
+
+typedef struct rp_std_token {
+  rp_std_name name[3];   /* by rp_std_field; the operand's only if the op has one */
+  uint32_t line;         /* for the caller: the line's number in a chunk */
+  uint16_t op;
+} rp_std_token;
+
+/* Tokenize the next line of p[0..avail), names offset from base, as
+** rp_std_parse_next parses it (the same results but for the names). */
+int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *base,
+                         rp_std_token *tok, size_t *used, const char **expected);
+
+static inline uint32_t rp_std_intern_name(rp_names *t, const char *base, const rp_std_name *n) {
+  if (n->id != RP_NO_NAME) return n->id;
+  return rp_names_intern_keyed(t, base + n->offset, n->length, n->key);
+}
+
+/* The event of a token: its names interned in the line's order (thread,
+** operand, location), so ids are dense in order of first appearance. */
+static inline void rp_std_intern(const char *base, const rp_std_token *tok, rp_symbols *sym,
+                                 rp_event *ev) {
+  const rp_std_name *n = tok->name;
+  ev->thread = rp_std_intern_name(&sym->threads, base, &n[RP_STD_THREAD]);
+  ev->op = tok->op;
+  ev->reserved = 0;
+  ev->operand = RP_NO_OPERAND;
+  if (rp_op_has_operand(tok->op))
+    ev->operand = rp_std_intern_name((rp_names *)rp_operand_names(sym, tok->op), base,
+                                     &n[RP_STD_OPERAND]);
+  ev->loc = rp_std_intern_name(&sym->locs, base, &n[RP_STD_LOCATION]);
+}
+
 /* Parse the next line of p[0..avail).  *used is the bytes the line takes
 ** with its line end, or 0 (nothing done) if it may continue past avail and
 ** at_eof is false.  Returns 1 and fills *ev for an event, 0 for a comment or
@@ -36,8 +81,6 @@ int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
 /* Parse exactly one line (an optional final line end included). */
 int rp_std_parse_line(const char *line, size_t len, rp_symbols *sym,
                       rp_event *ev, const char **expected);
-
-typedef enum rp_std_field { RP_STD_THREAD, RP_STD_OPERAND, RP_STD_LOCATION } rp_std_field;
 
 /* Why a name cannot be written in that field of an STD line (it would read
 ** back differently), or NULL if it can. */

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 /* Java's \s, the blanks RAPID's regular expressions skip. */
 static inline bool rp_is_blank(char c) {
@@ -24,6 +25,17 @@ static inline size_t rp_text_line(const char *p, size_t avail, bool at_eof, size
   if (*q == '\n') return *len + 1;
   if (q + 1 == end && !at_eof) return 0;
   return *len + 1 + (q + 1 < end && q[1] == '\n');
+}
+
+/* The bytes of p[0..avail) that are whole lines when more input may
+** follow: up to the last LF, or a later CR not at avail's end (an LF may
+** follow it), as rp_text_line and the STD reader end lines; 0 if none. */
+static inline size_t rp_text_whole_lines(const char *p, size_t avail) {
+  if (avail == 0) return 0;
+  const char *lf = memrchr(p, '\n', avail);
+  size_t from = lf ? (size_t)(lf - p) + 1 : 0;
+  const char *cr = avail - 1 > from ? memrchr(p + from, '\r', avail - 1 - from) : NULL;
+  return cr ? (size_t)(cr - p) + 1 : from;
 }
 
 #endif

@@ -14,12 +14,14 @@
 #include "csv_format.h"
 #include "base/diag.h"
 #include "rr_format.h"
+#include "std_chunk.h"
 #include "std_format.h"
 #include "text_scan.h"
 
 #define STD_WINDOW (1u << 20)
 #define STD_MAX_LINE (1u << 30)
 #define DETECT_BYTES (1u << 16)   /* text formats: how far to look for an event line */
+#define CHUNK_BYTES (1u << 16)    /* STD chunks: a few thousand lines, in L2 */
 
 static int fail(rp_source *s, const char *fmt, ...) {
   va_list ap;
@@ -29,17 +31,25 @@ static int fail(rp_source *s, const char *fmt, ...) {
   return -1;
 }
 
+/* The window cannot grow to hold the line after s->line. */
+static bool line_too_long(const rp_source *s) {
+  return s->buf_end - s->buf_start == s->buf_cap && s->buf_cap >= STD_MAX_LINE;
+}
+
+static int fail_long_line(rp_source *s) {
+  return fail(s, "%s:%llu: expected a line shorter than 1 GiB", s->path,
+              (unsigned long long)s->line + 1);
+}
+
 /* Read more input into the STD window, keeping the unconsumed tail. */
 static int fill_window(rp_source *s) {
+  if (line_too_long(s)) return fail_long_line(s);
   if (s->buf_start > 0) {
     memmove(s->buf, s->buf + s->buf_start, s->buf_end - s->buf_start);
     s->buf_end -= s->buf_start;
     s->buf_start = 0;
   }
   if (s->buf_end == s->buf_cap) {
-    if (s->buf_cap >= STD_MAX_LINE)
-      return fail(s, "%s:%llu: expected a line shorter than 1 GiB", s->path,
-                  (unsigned long long)s->line + 1);
     s->buf_cap *= 2;
     s->buf = rp_realloc(s->buf, s->buf_cap);
   }
@@ -182,6 +192,76 @@ static int next_text(rp_source *s, rp_event *ev) {
       return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, expected);
     if (r > 0) return 1;
   }
+}
+
+/* Move the bytes [0, n) of the window into c, as its lines. */
+static void take_lines(rp_source *s, rp_std_chunk *c, size_t n, rp_chunk_end end) {
+  RP_GROW(c->text, c->cap, n);
+  memcpy(c->text, s->buf + s->buf_start, n);
+  c->len = n;
+  s->buf_start += n;
+  c->end = end;
+}
+
+void rp_source_fill_chunk(rp_source *s, rp_std_chunk *c) {
+  size_t want = CHUNK_BYTES;
+  for (;;) {
+    size_t avail = s->buf_end - s->buf_start;
+    if (s->eof && avail <= want) return take_lines(s, c, avail, RP_CHUNK_LAST);
+    size_t n = rp_text_whole_lines(s->buf + s->buf_start, avail < want ? avail : want);
+    if (avail >= want || (n > 0 && line_too_long(s))) {
+      if (n > 0) return take_lines(s, c, n, RP_CHUNK_MORE);
+      want *= 2;   /* a line longer than want */
+      continue;
+    }
+    if (line_too_long(s)) return take_lines(s, c, 0, RP_CHUNK_LONG_LINE);
+    /* The lines the window holds come before a failure to read more. */
+    if (fill_window(s) < 0)
+      return take_lines(s, c, rp_text_whole_lines(s->buf + s->buf_start, avail),
+                        RP_CHUNK_READ_ERROR);
+  }
+}
+
+/* Bring the index slots of the names of tok into the cache: the thread's
+** table is small and stays there.  Always inlined, as GCC drops a call
+** whose only effect is a prefetch. */
+static inline __attribute__((always_inline)) void prefetch_names(const rp_symbols *sym, const rp_std_token *tok) {
+  const rp_std_name *n = tok->name;
+  if (rp_op_has_operand(tok->op) && n[RP_STD_OPERAND].id == RP_NO_NAME)
+    rp_names_prefetch(rp_operand_names(sym, tok->op), n[RP_STD_OPERAND].key, n[RP_STD_OPERAND].length);
+  if (n[RP_STD_LOCATION].id == RP_NO_NAME)
+    rp_names_prefetch(&sym->locs, n[RP_STD_LOCATION].key, n[RP_STD_LOCATION].length);
+}
+
+#define PREFETCH_AHEAD 8   /* tokens: a few memory latencies of interning */
+
+int rp_source_take_chunk(rp_source *s, const rp_std_chunk *c, rp_event *ev, uint64_t *pos,
+                         uint32_t *n) {
+  uint64_t line0 = s->line;
+  char problem[400];
+  *n = 0;
+  for (size_t i = 0; i < c->count; i++) {
+    if (i + PREFETCH_AHEAD < c->count) prefetch_names(&s->sym, &c->tok[i + PREFETCH_AHEAD]);
+    rp_std_intern(c->text, &c->tok[i], &s->sym, &ev[*n]);
+    s->pos++;
+    s->line = line0 + c->tok[i].line;
+    switch (s->raw ? RP_WF_KEEP : rp_wf_step(&s->wf, &ev[*n], &s->sym, problem, sizeof problem)) {
+      case RP_WF_KEEP: pos[(*n)++] = s->pos; break;
+      case RP_WF_DROP: break;
+      case RP_WF_ERROR:
+        return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
+    }
+  }
+  s->line = line0 + c->lines;
+  if (c->expected)
+    return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, c->expected);
+  switch (c->end) {
+    case RP_CHUNK_MORE: return 1;
+    case RP_CHUNK_LAST: return 0;
+    case RP_CHUNK_READ_ERROR: return -1;
+    case RP_CHUNK_LONG_LINE: return fail_long_line(s);
+  }
+  return -1;
 }
 
 int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n) {

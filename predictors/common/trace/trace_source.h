@@ -81,6 +81,20 @@ static inline bool rp_source_has_view(const rp_source *s) {
 ** event after the view. */
 int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n);
 
+/* STD input in chunks (std_chunk.h), for a reader that tokenizes them on
+** several threads: the next whole lines of the input into c, about 64 KB
+** (more for a longer line), and how the input goes on after them. */
+struct rp_std_chunk;
+void rp_source_fill_chunk(rp_source *s, struct rp_std_chunk *c);
+
+/* The events of the chunk after those filled before it, once tokenized,
+** checked and counted as rp_source_next checks and counts them: the kept
+** ones into ev and their positions into pos (room for c->count each), *n
+** of them.  Returns 1 if more chunks follow, 0 at the end of the trace, or
+** -1 with s->error set after the events before the failure. */
+int rp_source_take_chunk(rp_source *s, const struct rp_std_chunk *c, rp_event *ev,
+                         uint64_t *pos, uint32_t *n);
+
 void rp_source_close(rp_source *s);
 
 /* The same, exiting with status 2 and the message on bad input. */

@@ -1,0 +1,59 @@
+/* Tokenizing a chunk of STD lines; see std_chunk.h. */
+#include "std_chunk.h"
+
+#include <stdlib.h>
+
+#include "base/diag.h"
+
+/* Where the names of t are looked up, into the cache; always inlined, as
+** GCC drops a call whose only effect is a prefetch. */
+static inline __attribute__((always_inline)) void prefetch_names(const rp_std_token *t,
+                                                                 const rp_symbols *sym) {
+  const rp_std_name *n = t->name;
+  if (rp_op_has_operand(t->op))
+    rp_names_prefetch(rp_operand_names(sym, t->op), n[RP_STD_OPERAND].key, n[RP_STD_OPERAND].length);
+  rp_names_prefetch(&sym->locs, n[RP_STD_LOCATION].key, n[RP_STD_LOCATION].length);
+}
+
+/* The ids of t's names that sym holds already. */
+static void peek_names(rp_std_token *t, const rp_symbols *sym) {
+  rp_std_name *n = t->name;
+  n[RP_STD_THREAD].id = rp_names_peek(&sym->threads, n[RP_STD_THREAD].key, n[RP_STD_THREAD].length);
+  if (rp_op_has_operand(t->op))
+    n[RP_STD_OPERAND].id = rp_names_peek(rp_operand_names(sym, t->op), n[RP_STD_OPERAND].key,
+                                         n[RP_STD_OPERAND].length);
+  n[RP_STD_LOCATION].id = rp_names_peek(&sym->locs, n[RP_STD_LOCATION].key, n[RP_STD_LOCATION].length);
+}
+
+#define PEEK_BEHIND 8   /* tokens between a prefetch and its lookup */
+
+void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym) {
+  const char *p = c->text, *end = c->text + c->len;
+  c->count = 0;
+  c->lines = 0;
+  c->expected = NULL;
+  /* A chunk ends at a line end (or the input's end), so its last line is
+  ** whole: read it as at the end of the input. */
+  while (p < end) {
+    RP_GROW(c->tok, c->tok_cap, c->count);
+    rp_std_token *t = &c->tok[c->count];
+    size_t used;
+    int r = rp_std_tokenize_next(p, (size_t)(end - p), true, c->text, t, &used, &c->expected);
+    p += used;
+    c->lines++;
+    if (r < 0) break;
+    if (r > 0) {
+      prefetch_names(t, sym);
+      t->line = c->lines;
+      if (c->count >= PEEK_BEHIND) peek_names(&c->tok[c->count - PEEK_BEHIND], sym);
+      c->count++;
+    }
+  }
+  for (size_t i = c->count > PEEK_BEHIND ? c->count - PEEK_BEHIND : 0; i < c->count; i++)
+    peek_names(&c->tok[i], sym);
+}
+
+void rp_std_chunk_free(rp_std_chunk *c) {
+  free(c->text);
+  free(c->tok);
+}
