@@ -67,11 +67,25 @@ static void fill_ahead(rp_feed *f) {
   }
 }
 
-/* The events of b's chunk, once tokenized here or on the predictor's thread. */
+/* Tokenize a chunk of the batches after the next one to publish that no
+** thread has claimed: the nearest such (the reader's) or the farthest (the
+** predictor's, so that the two meet late).  Whether there was one. */
+static bool tokenize_ahead(rp_feed *f, bool farthest) {
+  uint64_t k = atomic_load(&f->published);
+  for (uint64_t i = 1; i < RP_FEED_RING; i++) {
+    uint64_t j = farthest ? k + RP_FEED_RING - i : k + i;
+    if (claim_and_tokenize(f, &f->ring[j % RP_FEED_RING])) return true;
+  }
+  return false;
+}
+
+/* The events of b's chunk, once tokenized here or on the predictor's
+** thread (meanwhile, this one tokenizes others). */
 static int take_chunk(rp_feed *f, rp_feed_batch *b) {
   fill_ahead(f);
   if (!claim_and_tokenize(f, b))
-    while (atomic_load(&b->chunk_state) != CHUNK_TOKENIZED) sched_yield();
+    while (atomic_load(&b->chunk_state) != CHUNK_TOKENIZED)
+      if (!tokenize_ahead(f, false)) sched_yield();
   if (b->chunk.count > b->cap) {
     b->cap = b->chunk.count;
     b->copied = rp_realloc(b->copied, b->cap * sizeof *b->copied);
@@ -186,13 +200,7 @@ void rp_feed_start(rp_feed *f, rp_source *s) {
 ** reader filled and has not reached. */
 static void help_reader(rp_feed *f) {
   if (!f->chunked) return;
-  while (!batch_ready(f)) {
-    uint64_t k = atomic_load(&f->published);
-    bool helped = false;
-    for (uint64_t j = k + 1; j < k + RP_FEED_RING && !helped; j++)
-      helped = claim_and_tokenize(f, &f->ring[j % RP_FEED_RING]);
-    if (!helped) return;
-  }
+  while (!batch_ready(f) && tokenize_ahead(f, true)) continue;
 }
 
 /* The batch after cur, or NULL after the last one. */
