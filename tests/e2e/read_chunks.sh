@@ -50,7 +50,8 @@ accesses() {
     printf "T%d|%s(V%d)|L%d\n", i % 4, i % 3 ? "r" : "w", i % 2 ? i : int(i / 7), i % 501 }'
 }
 accesses 30000 > "$TMP/acc.std"
-# The first line of the second chunk: chunks are the whole lines of 64 KB.
+# The first line of the second chunk: chunks are the whole lines of 64 KB
+# (RP_FEED_CHUNK).
 second=$(awk '{ n += length($0) + 1; if (n > 65536) { print NR; exit } }' "$TMP/acc.std")
 [ "$second" -gt 1000 ] || fail "no second chunk in acc.std ($second)"
 bad_op() { awk -v at="$1" 'NR == at { sub(/\|[rw]\(/, "|x(") } { print }' "$TMP/acc.std"; }

@@ -61,7 +61,7 @@ static bool claim_and_tokenize(rp_feed *f, rp_feed_batch *b) {
 static void fill_ahead(rp_feed *f) {
   while (!f->input_done && f->filled < atomic_load(&f->released) + RP_FEED_RING) {
     rp_feed_batch *b = &f->ring[f->filled++ % RP_FEED_RING];
-    rp_source_fill_chunk(f->src, &b->chunk);
+    rp_source_fill_chunk(f->src, &b->chunk, RP_FEED_CHUNK);
     f->input_done = b->chunk.end != RP_CHUNK_MORE;
     atomic_store(&b->chunk_state, CHUNK_FILLED);
   }

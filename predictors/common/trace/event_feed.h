@@ -34,6 +34,7 @@
 
 #define RP_FEED_BATCH 4096   /* events a batch: 96 KB, a few in flight stay in L2 */
 #define RP_FEED_RING 8       /* batches in flight */
+#define RP_FEED_CHUNK (1u << 16)   /* bytes of STD lines a batch: about 4,000 events */
 
 typedef struct rp_feed_batch {
   /* The batch's events: `copied`, or a view of a binary file, whose events

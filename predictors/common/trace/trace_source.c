@@ -21,7 +21,6 @@
 #define STD_WINDOW (1u << 20)
 #define STD_MAX_LINE (1u << 30)
 #define DETECT_BYTES (1u << 16)   /* text formats: how far to look for an event line */
-#define CHUNK_BYTES (1u << 16)    /* STD chunks: a few thousand lines, in L2 */
 
 static int fail(rp_source *s, const char *fmt, ...) {
   va_list ap;
@@ -203,8 +202,9 @@ static void take_lines(rp_source *s, rp_std_chunk *c, size_t n, rp_chunk_end end
   c->end = end;
 }
 
-void rp_source_fill_chunk(rp_source *s, rp_std_chunk *c) {
-  size_t want = CHUNK_BYTES;
+void rp_source_fill_chunk(rp_source *s, rp_std_chunk *c, size_t bytes) {
+  RP_ASSERT(bytes > 0, "a chunk of some bytes");
+  size_t want = bytes;
   for (;;) {
     size_t avail = s->buf_end - s->buf_start;
     if (s->eof && avail <= want) return take_lines(s, c, avail, RP_CHUNK_LAST);

@@ -82,10 +82,10 @@ static inline bool rp_source_has_view(const rp_source *s) {
 int rp_source_view(rp_source *s, const rp_event **ev, uint32_t max, uint32_t *n);
 
 /* STD input in chunks (std_chunk.h), for a reader that tokenizes them on
-** several threads: the next whole lines of the input into c, about 64 KB
-** (more for a longer line), and how the input goes on after them. */
+** several threads: the next whole lines of the input into c, about `bytes`
+** of them (more for a longer line), and how the input goes on after them. */
 struct rp_std_chunk;
-void rp_source_fill_chunk(rp_source *s, struct rp_std_chunk *c);
+void rp_source_fill_chunk(rp_source *s, struct rp_std_chunk *c, size_t bytes);
 
 /* The events of the chunk after those filled before it, once tokenized,
 ** checked and counted as rp_source_next checks and counts them: the kept
