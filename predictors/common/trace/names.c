@@ -107,10 +107,6 @@ uint32_t rp_names_intern_slow(rp_names *t, const char *name, size_t len, uint64_
   return id;
 }
 
-uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
-  return rp_names_intern_keyed(t, name, len, rp_names_key(name, len));
-}
-
 /* Only while no other thread reads the table (event_feed.c rewinds after
 ** its reader stopped). */
 void rp_names_truncate(rp_names *t, size_t count) {

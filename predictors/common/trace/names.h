@@ -105,14 +105,11 @@ static inline uint32_t rp_names_peek(const rp_names *t, uint64_t key, size_t len
   }
 }
 
-/* The id of name[0..len), adding it if new. */
-uint32_t rp_names_intern(rp_names *t, const char *name, size_t len);
-
-/* The same, with key = rp_names_key(name, len) computed by the caller.
-** A short name found in its home slot, the common case, is found inline. */
+/* The id of name[0..len), adding it if new.  A short name found in its
+** home slot, the common case, is found inline. */
 uint32_t rp_names_intern_slow(rp_names *t, const char *name, size_t len, uint64_t key);
-static inline uint32_t rp_names_intern_keyed(rp_names *t, const char *name, size_t len,
-                                             uint64_t key) {
+static inline uint32_t rp_names_intern(rp_names *t, const char *name, size_t len) {
+  uint64_t key = rp_names_key(name, len);
   const rp_name_index *x = rp_names_own_index(t);
   const rp_name_slot *s = &x->slot[rp_names_home(x, key, len)];
   uint32_t id = atomic_load_explicit(&s->id, memory_order_relaxed);

@@ -7,22 +7,26 @@
 
 /* Where the names of t are looked up, into the cache; always inlined, as
 ** GCC drops a call whose only effect is a prefetch. */
-static inline __attribute__((always_inline)) void prefetch_names(const rp_std_token *t,
+static inline __attribute__((always_inline)) void prefetch_names(const char *base,
+                                                                 const rp_std_token *t,
                                                                  const rp_symbols *sym) {
   const rp_std_name *n = t->name;
   if (rp_op_has_operand(t->op))
-    rp_names_prefetch(rp_operand_names(sym, t->op), n[RP_STD_OPERAND].key, n[RP_STD_OPERAND].length);
-  rp_names_prefetch(&sym->locs, n[RP_STD_LOCATION].key, n[RP_STD_LOCATION].length);
+    rp_names_prefetch(rp_operand_names(sym, t->op), rp_std_name_key(base, &n[RP_STD_OPERAND]),
+                      n[RP_STD_OPERAND].length);
+  rp_names_prefetch(&sym->locs, rp_std_name_key(base, &n[RP_STD_LOCATION]), n[RP_STD_LOCATION].length);
+}
+
+static void peek_name(const rp_names *t, const char *base, rp_std_name *n) {
+  n->id = rp_names_peek(t, rp_std_name_key(base, n), n->length);
 }
 
 /* The ids of t's names that sym holds already. */
-static void peek_names(rp_std_token *t, const rp_symbols *sym) {
+static void peek_names(const char *base, rp_std_token *t, const rp_symbols *sym) {
   rp_std_name *n = t->name;
-  n[RP_STD_THREAD].id = rp_names_peek(&sym->threads, n[RP_STD_THREAD].key, n[RP_STD_THREAD].length);
-  if (rp_op_has_operand(t->op))
-    n[RP_STD_OPERAND].id = rp_names_peek(rp_operand_names(sym, t->op), n[RP_STD_OPERAND].key,
-                                         n[RP_STD_OPERAND].length);
-  n[RP_STD_LOCATION].id = rp_names_peek(&sym->locs, n[RP_STD_LOCATION].key, n[RP_STD_LOCATION].length);
+  peek_name(&sym->threads, base, &n[RP_STD_THREAD]);
+  if (rp_op_has_operand(t->op)) peek_name(rp_operand_names(sym, t->op), base, &n[RP_STD_OPERAND]);
+  peek_name(&sym->locs, base, &n[RP_STD_LOCATION]);
 }
 
 #define PEEK_BEHIND 8   /* tokens between a prefetch and its lookup */
@@ -43,14 +47,14 @@ void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym) {
     c->lines++;
     if (r < 0) break;
     if (r > 0) {
-      prefetch_names(t, sym);
+      prefetch_names(c->text, t, sym);
       t->line = c->lines;
-      if (c->count >= PEEK_BEHIND) peek_names(&c->tok[c->count - PEEK_BEHIND], sym);
+      if (c->count >= PEEK_BEHIND) peek_names(c->text, &c->tok[c->count - PEEK_BEHIND], sym);
       c->count++;
     }
   }
   for (size_t i = c->count > PEEK_BEHIND ? c->count - PEEK_BEHIND : 0; i < c->count; i++)
-    peek_names(&c->tok[i], sym);
+    peek_names(c->text, &c->tok[i], sym);
 }
 
 void rp_std_chunk_free(rp_std_chunk *c) {

@@ -160,8 +160,7 @@ static rp_op parse_op(const char *s, const char *end, const char *paren, const c
 }
 
 static rp_std_name name_at(const char *base, const char *s, const char *end) {
-  size_t len = (size_t)(end - s);
-  return (rp_std_name){rp_names_key(s, len), (uint32_t)(s - base), (uint32_t)len, RP_NO_NAME};
+  return (rp_std_name){(uint32_t)(s - base), (uint32_t)(end - s), RP_NO_NAME};
 }
 
 static int tokenize_scanned(const std_line *l, const char *base, rp_std_token *tok,

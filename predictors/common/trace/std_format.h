@@ -30,14 +30,17 @@ typedef enum rp_std_field { RP_STD_THREAD, RP_STD_OPERAND, RP_STD_LOCATION } rp_
 /* An event line split into its op and names, before the names are interned:
 ** parsing is tokenizing (which any thread may do, on any part of the input
 ** that starts at a line) and then interning the tokens in the order of the
-** lines (event_feed.h).  A name is at base + offset; its key is
-** rp_names_key's; its id is RP_NO_NAME unless the tokenizer found it
-** interned already (std_chunk.h). */
+** lines (event_feed.h).  A name is at base + offset; its id is
+** RP_NO_NAME unless the tokenizer found it interned already (std_chunk.h).
+** No key: tokens cross from core to core, and a key is a few loads. */
 typedef struct rp_std_name {
-  uint64_t key;
   uint32_t offset, length;
   uint32_t id;
 } rp_std_name;
+
+static inline uint64_t rp_std_name_key(const char *base, const rp_std_name *n) {
+  return rp_names_key(base + n->offset, n->length);
+}
 
 typedef struct rp_std_token {
   rp_std_name name[3];   /* by rp_std_field; the operand's only if the op has one */
@@ -52,7 +55,7 @@ int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *b
 
 static inline uint32_t rp_std_intern_name(rp_names *t, const char *base, const rp_std_name *n) {
   if (n->id != RP_NO_NAME) return n->id;
-  return rp_names_intern_keyed(t, base + n->offset, n->length, n->key);
+  return rp_names_intern(t, base + n->offset, n->length);
 }
 
 /* The event of a token: its names interned in the line's order (thread,
