@@ -49,8 +49,12 @@ enum { CHUNK_EMPTY, CHUNK_FILLED, CHUNK_CLAIMED, CHUNK_TOKENIZED };
 
 /* Tokenize b's chunk if no thread has claimed it yet: whether this one did. */
 static bool claim_and_tokenize(rp_feed *f, rp_feed_batch *b) {
+  /* Look before claiming: a claim takes the line from the thread that may
+  ** be tokenizing the chunk. */
   int filled = CHUNK_FILLED;
-  if (!atomic_compare_exchange_strong(&b->chunk_state, &filled, CHUNK_CLAIMED)) return false;
+  if (atomic_load_explicit(&b->chunk_state, memory_order_relaxed) != CHUNK_FILLED ||
+      !atomic_compare_exchange_strong(&b->chunk_state, &filled, CHUNK_CLAIMED))
+    return false;
   rp_std_chunk_tokenize(&b->chunk, &f->src->sym);
   atomic_store(&b->chunk_state, CHUNK_TOKENIZED);
   return true;

@@ -50,7 +50,7 @@ typedef struct rp_feed_batch {
   uint64_t pos_before, dropped_before;
   /* STD: the batch's lines, and how far they are (event_feed.c). */
   rp_std_chunk chunk;
-  _Atomic int chunk_state;
+  _Alignas(64) _Atomic int chunk_state;   /* a line of its own, which the other thread polls */
 } rp_feed_batch;
 
 typedef struct rp_feed {

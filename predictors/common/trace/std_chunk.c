@@ -33,28 +33,30 @@ static void peek_names(const char *base, rp_std_token *t, const rp_symbols *sym)
 
 void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym) {
   const char *p = c->text, *end = c->text + c->len;
-  c->count = 0;
-  c->lines = 0;
+  size_t count = 0;
+  uint32_t lines = 0;
   c->expected = NULL;
   /* A chunk ends at a line end (or the input's end), so its last line is
   ** whole: read it as at the end of the input. */
   while (p < end) {
-    RP_GROW(c->tok, c->tok_cap, c->count);
-    rp_std_token *t = &c->tok[c->count];
+    RP_GROW(c->tok, c->tok_cap, count);
+    rp_std_token *t = &c->tok[count];
     size_t used;
     int r = rp_std_tokenize_next(p, (size_t)(end - p), true, c->text, t, &used, &c->expected);
     p += used;
-    c->lines++;
+    lines++;
     if (r < 0) break;
     if (r > 0) {
       prefetch_names(c->text, t, sym);
-      t->line = c->lines;
-      if (c->count >= PEEK_BEHIND) peek_names(c->text, &c->tok[c->count - PEEK_BEHIND], sym);
-      c->count++;
+      t->line = lines;
+      if (count >= PEEK_BEHIND) peek_names(c->text, &c->tok[count - PEEK_BEHIND], sym);
+      count++;
     }
   }
-  for (size_t i = c->count > PEEK_BEHIND ? c->count - PEEK_BEHIND : 0; i < c->count; i++)
+  for (size_t i = count > PEEK_BEHIND ? count - PEEK_BEHIND : 0; i < count; i++)
     peek_names(c->text, &c->tok[i], sym);
+  c->count = count;
+  c->lines = lines;
 }
 
 void rp_std_chunk_free(rp_std_chunk *c) {
