@@ -71,12 +71,45 @@ static void truncation_forgets_the_later_names(void **state) {
   rp_names_free(&t);
 }
 
+static uint32_t peek(const rp_names *t, const char *name) {
+  return rp_names_peek(t, rp_names_key(name, strlen(name)), strlen(name));
+}
+
+/* Another thread's lookup (rp_names_peek) finds the short names interned,
+** never a longer one, and a reader holding an index from before the table
+** grew still finds in it what it held then (the old index is kept while the
+** table is shared). */
+static void a_peek_sees_short_names_and_old_indexes_stay(void **state) {
+  (void)state;
+  rp_names t;
+  pthread_mutex_t guard = PTHREAD_MUTEX_INITIALIZER;
+  rp_names_init(&t);
+  t.guard = &guard;
+  rp_names_intern(&t, "T0", 2);
+  rp_names_intern(&t, "a_rather_long_name", 18);
+  assert_int_equal(peek(&t, "T0"), 0);
+  assert_int_equal(peek(&t, "T1"), RP_NO_NAME);
+  assert_int_equal(peek(&t, "a_rather_long_name"), RP_NO_NAME);
+  rp_name_index *before = rp_names_own_index(&t);
+  char buf[16];
+  for (int i = 0; i < 1000; i++) rp_names_intern(&t, buf, (size_t)snprintf(buf, sizeof buf, "V%d", i));
+  assert_ptr_not_equal(rp_names_own_index(&t), before);
+  assert_int_equal(peek(&t, "V999"), 1001);
+  rp_names held = t;   /* a reader that loaded the index before the growth */
+  atomic_init(&held.index, before);
+  assert_int_equal(peek(&held, "T0"), 0);
+  assert_int_equal(peek(&held, "V999"), RP_NO_NAME);
+  t.guard = NULL;
+  rp_names_free(&t);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(ids_are_dense_in_order_of_first_appearance),
       cmocka_unit_test(names_are_compared_by_length_and_bytes),
       cmocka_unit_test(many_names_survive_rehashing),
       cmocka_unit_test(truncation_forgets_the_later_names),
+      cmocka_unit_test(a_peek_sees_short_names_and_old_indexes_stay),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
