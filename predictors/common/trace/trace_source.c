@@ -222,30 +222,12 @@ void rp_source_fill_chunk(rp_source *s, rp_std_chunk *c, size_t bytes) {
   }
 }
 
-/* Bring the index slots of the names of tok that the tokenizer did not
-** find into the cache: the thread's table is small and stays there.
-** Always inlined, as GCC drops a call whose only effect is a prefetch. */
-static inline __attribute__((always_inline)) void prefetch_names(const rp_symbols *sym,
-                                                                 const char *base,
-                                                                 const rp_std_token *tok) {
-  const rp_std_name *n = tok->name;
-  if (rp_op_has_operand(tok->op) && n[RP_STD_OPERAND].id == RP_NO_NAME)
-    rp_names_prefetch(rp_operand_names(sym, tok->op), rp_std_name_key(base, &n[RP_STD_OPERAND]),
-                      n[RP_STD_OPERAND].length);
-  if (n[RP_STD_LOCATION].id == RP_NO_NAME)
-    rp_names_prefetch(&sym->locs, rp_std_name_key(base, &n[RP_STD_LOCATION]),
-                      n[RP_STD_LOCATION].length);
-}
-
-#define PREFETCH_AHEAD 8   /* tokens: a few memory latencies of interning */
-
 int rp_source_take_chunk(rp_source *s, const rp_std_chunk *c, rp_event *ev, uint64_t *pos,
                          uint32_t *n) {
   uint64_t line0 = s->line;
   char problem[400];
   *n = 0;
   for (size_t i = 0; i < c->count; i++) {
-    if (i + PREFETCH_AHEAD < c->count) prefetch_names(&s->sym, c->text, &c->tok[i + PREFETCH_AHEAD]);
     rp_std_intern(c->text, &c->tok[i], &s->sym, &ev[*n]);
     s->pos++;
     s->line = line0 + c->tok[i].line;
