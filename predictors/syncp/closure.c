@@ -6,51 +6,57 @@
 
 #include "base/diag.h"
 
-void sp_closing_init(sp_closing *c, sp_locks *locks, const sp_snapshots *snaps) {
+void sp_pasts_free(sp_pasts *p) {
+  for (size_t t = 0; t < p->cap; t++) free(p->of[t].at);
+  free(p->of);
+}
+
+void sp_closing_init(sp_closing *c, const sp_locks *locks, const sp_snapshots *snaps, sp_pasts *pasts) {
   memset(c, 0, sizeof *c);
   c->locks = locks;
   c->snaps = snaps;
+  c->pasts = pasts;
 }
 
 void sp_closing_free(sp_closing *c) {
-  free(c->pending);
-  free(c->queued);
-  free(c->last);
+  free(c->scratch.at);
+  free(c->mark);
+  free(c->grown);
 }
 
-void sp_closing_begin(sp_closing *c) {
-  c->npending = 0;
+static void begin(sp_closing *c, const sp_latests *base, sp_latests *own) {
+  c->base = base;
+  c->own = own;
+  c->ngrown = 0;
   if (++c->generation == 0) {   /* wrapped: forget every old mark */
-    memset(c->queued, 0, c->queued_cap * sizeof *c->queued);
+    memset(c->mark, 0, c->mark_cap * sizeof *c->mark);
     c->generation = 1;
   }
-  c->closures++;
 }
 
-void sp_closing_mark(sp_closing *c, uint32_t lock) {
-  const sp_locks *l = c->locks;
-  if (lock >= l->cap || l->lock[lock].n < 2) return;   /* one thread: no rule to break */
-  RP_GROW(c->queued, c->queued_cap, lock);
-  if (c->queued[lock] == c->generation) return;
-  c->queued[lock] = c->generation;
-  RP_GROW(c->pending, c->pending_cap, c->npending);
-  c->pending[c->npending++] = lock;
+static sp_latests *past_of(sp_closing *c, uint32_t t) {
+  RP_GROW(c->pasts->of, c->pasts->cap, t);
+  return &c->pasts->of[t];
 }
 
-/* The ideal grew in thread v's entry from `from` to `to`: queue the locks
-** of v's acquires in between. */
+void sp_closing_begin_past(sp_closing *c, uint32_t t) {
+  sp_latests *past = past_of(c, t);
+  begin(c, past, past);
+}
+
+void sp_closing_begin_copy(sp_closing *c, uint32_t t) {
+  begin(c, past_of(c, t), &c->scratch);
+}
+
 static void grew(sp_closing *c, uint32_t v, rp_clock from, rp_clock to) {
-  const sp_locks *l = c->locks;
-  if (v >= l->by_thread_cap) return;
-  const sp_thread_acquires *ta = &l->by_thread[v];
-  const struct sp_acquired *a = ta->a + ta->off;   /* those held (the others have k <= from) */
-  size_t lo = 0, hi = ta->n;   /* the first with k > from */
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (a[mid].k <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  for (; lo < ta->n && a[lo].k <= to; lo++) sp_closing_mark(c, a[lo].lock);
+  RP_GROW(c->grown, c->grown_cap, c->ngrown);
+  c->grown[c->ngrown++] = (struct sp_growth){v, from, to};
+}
+
+void sp_closing_begin_scratch(sp_closing *c, const rp_vc *I) {
+  begin(c, NULL, &c->scratch);
+  for (uint32_t v = 0; v < I->n; v++)
+    if (I->c[v]) grew(c, v, 0, I->c[v]);
 }
 
 static void raise_to(sp_closing *c, rp_vc *I, uint32_t v, rp_clock to) {
@@ -72,61 +78,68 @@ void sp_closing_join_vc(sp_closing *c, rp_vc *I, const rp_vc *src) {
   for (uint32_t v = 0; v < src->n; v++) raise_to(c, I, v, src->c[v]);
 }
 
-/* One lock's rule on I: join the releases it demands. */
-static void close_lock(sp_closing *c, uint32_t lock, rp_vc *I, uint32_t t, const rp_vc *move) {
-  const sp_lock *k = &c->locks->lock[lock];
-  RP_GROW(c->last, c->last_cap, k->n);
-  int64_t *last = c->last, latest = -1;   /* the queue whose last acquire inside is latest */
-  c->lock_checks++;
-  for (uint32_t j = 0; j < k->n; j++) {
-    const sp_lock_queue *q = &k->q[j];
-    last[j] = sp_locks_last_inside(c->locks, q, rp_vc_get(I, q->thread), t, move);
-    if (last[j] >= 0 && (latest < 0 || sp_queue_at(q, (uint32_t)last[j])->pos >
-                                            sp_queue_at(&k->q[latest], (uint32_t)last[latest])->pos))
-      latest = j;
+/* The ideal's latest acquire of `lock`, to read and set. */
+static sp_latest *latest_of(sp_closing *c, uint32_t lock) {
+  sp_latests *own = c->own;
+  if (own == c->base) {   /* a closed past itself */
+    RP_GROW(own->at, own->cap, lock);
+    return &own->at[lock];
   }
-  if (!move) *sp_locks_latest(c->locks, t, lock) = latest < 0 ? SP_LATEST_NONE : 2 + (uint32_t)latest;
-  for (uint32_t j = 0; j < k->n; j++) {
-    if (last[j] < 0 || (int64_t)j == latest) continue;
-    sp_ref rel = sp_queue_at(&k->q[j], (uint32_t)last[j])->release;
-    /* Earlier in the trace than the latest acquire, so released already. */
-    RP_ASSERT(rel.own != 0, "an acquire before a later acquire of its lock was released");
-    /* I is an ideal: it holds the release iff it holds its thread's events
-    ** up to it, and then everything before the release too. */
-    if (rel.own > rp_vc_get(I, k->q[j].thread)) {
-      sp_closing_join(c, I, rel);
-      c->releases_added++;
-    }
+  RP_GROW(c->mark, c->mark_cap, lock);
+  RP_GROW(own->at, own->cap, lock);
+  if (c->mark[lock] != c->generation) {
+    c->mark[lock] = c->generation;
+    own->at[lock] = c->base && lock < c->base->cap ? c->base->at[lock] : (sp_latest){0, 0, 0};
   }
+  return &own->at[lock];
 }
 
-void sp_closing_finish(sp_closing *c, rp_vc *I, uint32_t t, const rp_vc *move) {
-  while (c->npending) {
-    uint32_t lock = c->pending[--c->npending];
-    c->queued[lock] = 0;   /* a later acquire of it queues it again */
-    close_lock(c, lock, I, t, move);
-  }
+/* Acquire a of `lock` (in queue j, index i), inside I, is not the latest
+** of its lock there: its release must be inside too. */
+static void needs_release(sp_closing *c, rp_vc *I, uint32_t lock, uint32_t j, const sp_acquire *a) {
+  uint32_t v = c->locks->lock[lock].q[j].thread;
+  /* Earlier in the trace than an acquire of the lock inside I, so released. */
+  RP_ASSERT(a->release.own != 0, "an acquire before a later acquire of its lock was released");
+  /* I is an ideal: it holds the release iff it holds its thread's events up
+  ** to it, and then everything before the release too. */
+  if (a->release.own <= rp_vc_get(I, v)) return;
+  sp_closing_join(c, I, a->release);
+  c->releases_added++;
 }
 
-void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t, uint32_t lock) {
-  const sp_lock *k = &c->locks->lock[lock];
-  uint32_t *latest = sp_locks_latest(c->locks, t, lock), was = *latest;
-  if (k->n < 2) return;   /* one thread: no rule to break (and no record kept) */
-  if (was == SP_LATEST_UNKNOWN) {   /* no closure of I looked at the lock yet */
-    sp_closing_begin(c);
-    sp_closing_mark(c, lock);
-    sp_closing_finish(c, I, t, NULL);
+/* Acquire x enters I. */
+static void enter(sp_closing *c, rp_vc *I, const sp_acquired *x) {
+  const sp_acquire *a = sp_locks_record(c->locks, x->lock, x->queue, x->index);
+  sp_latest *latest = latest_of(c, x->lock);
+  c->acquires_walked++;
+  if (latest->queue1 && latest->pos > a->pos) {
+    needs_release(c, I, x->lock, x->queue, a);
     return;
   }
-  for (uint32_t j = 0; j < k->n; j++)   /* t's acquire is the latest now */
-    if (k->q[j].thread == t) *latest = 2 + j;
-  if (was == SP_LATEST_NONE || k->q[was - 2].thread == t) return;
-  const sp_lock_queue *q = &k->q[was - 2];
-  sp_ref rel = sp_locks_at_cursor(c->locks, t, q)->release;
-  RP_ASSERT(rel.own != 0, "an acquire before a later acquire of its lock was released");
-  if (rel.own <= rp_vc_get(I, q->thread)) return;
-  sp_closing_begin(c);
-  sp_closing_join(c, I, rel);
-  c->releases_added++;
-  sp_closing_finish(c, I, t, NULL);
+  sp_latest was = *latest;
+  *latest = (sp_latest){a->pos, x->queue + 1, x->index};
+  if (was.queue1)
+    needs_release(c, I, x->lock, was.queue1 - 1,
+                  sp_locks_record(c->locks, x->lock, was.queue1 - 1, was.index));
+}
+
+void sp_closing_finish(sp_closing *c, rp_vc *I) {
+  if (c->ngrown) c->closures++;
+  while (c->ngrown) {
+    struct sp_growth g = c->grown[--c->ngrown];
+    uint32_t n;
+    const sp_acquired *x = sp_locks_after(c->locks, g.thread, g.from, &n);
+    /* enter() may grow the list of growths, not v's acquires. */
+    for (uint32_t i = 0; i < n && x[i].k <= g.to; i++) enter(c, I, &x[i]);
+  }
+}
+
+void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t) {
+  uint32_t n;
+  rp_clock k = rp_vc_get(I, t);
+  const sp_acquired *x = sp_locks_after(c->locks, t, k - 1, &n);
+  RP_ASSERT(n == 1 && x->k == k, "the acquire is the thread's last event");
+  sp_closing_begin_past(c, t);
+  enter(c, I, x);
+  sp_closing_finish(c, I);   /* only if the acquire demanded a release */
 }

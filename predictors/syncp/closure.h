@@ -9,57 +9,97 @@
 ** adds the releases this demands (each a clock, so the ideal stays closed
 ** under the other orders) until nothing changes.
 **
-** Incrementally: an ideal is only ever grown from one already closed, and a
-** lock can then break the rule only if one of its acquires is new.  So the
-** closure keeps a worklist of the locks that gained an acquire: each growth
-** of the ideal in thread v's entry from a to b puts on it the locks of v's
-** acquires with k in (a, b].  Of one lock only the last acquire of each
-** thread inside the ideal matters (the earlier ones were released before
-** it); of those, every one but the latest in the trace needs its release.
+** Incrementally, acquire by acquire: of a closed ideal, every acquire but the
+** latest of its lock in the trace has its release inside, so all a closure
+** needs to know of the ideal it starts from is, per lock, that latest
+** acquire.  When the ideal grows in thread v's entry from a to b, v's
+** acquires with k in (a, b] enter, in v's order; each one either becomes
+** its lock's latest (and the one it displaces needs its release) or comes
+** earlier than the latest (and needs its own).  A release joined grows the
+** ideal again, and so on until no acquire is left to enter.  The work is
+** the acquires that enter and the releases joined; no lock's history is
+** searched.
 **
-** Use: sp_closing_begin, then grow I with sp_closing_join* (or note an
-** acquire of the ideal's own thread with sp_closing_mark), then
-** sp_closing_finish.
+** Each thread's closed past (engine.h) keeps its latest acquires per lock
+** in an sp_pasts, updated by every closure of that past; a closure of a
+** copy of the past reads them and keeps its own changes aside, in its
+** sp_closing (so two closings may grow two copies at once).
+**
+** Use: one of the sp_closing_begin_*, then grow I with sp_closing_join* as
+** often as needed, each followed by sp_closing_finish (which leaves I
+** closed, so more joins may follow).
 */
 #ifndef SYNCP_CLOSURE_H
 #define SYNCP_CLOSURE_H
 
+#include <stdbool.h>
+
 #include "lock_history.h"
 
+/* An acquire of a lock, the latest inside an ideal: its queue in the lock
+** (+ 1; 0: the ideal holds no acquire of the lock), its index there, its
+** position in the trace. */
+typedef struct sp_latest {
+  uint64_t pos;
+  uint32_t queue1, index;
+} sp_latest;
+
+typedef struct sp_latests {
+  sp_latest *at;   /* per lock */
+  size_t cap;
+} sp_latests;
+
+/* Per thread: the latest acquires of its closed past. */
+typedef struct sp_pasts {
+  sp_latests *of;
+  size_t cap;
+} sp_pasts;
+
+void sp_pasts_free(sp_pasts *p);
+
 typedef struct sp_closing {
-  sp_locks *locks;
+  const sp_locks *locks;
   const sp_snapshots *snaps;
-  uint32_t *pending;       /* the worklist of locks */
-  size_t npending, pending_cap;
-  uint32_t *queued;        /* per lock: the generation it was queued in */
-  size_t queued_cap;
+  sp_pasts *pasts;
+  /* The ideal being closed: its own latest acquires, per lock, where
+  ** mark[lock] == generation; the others are those of `base`. */
+  const sp_latests *base;  /* NULL: none (the ideal was empty) */
+  sp_latests *own;         /* the closed past itself, or &scratch */
+  sp_latests scratch;
+  uint32_t *mark;
+  size_t mark_cap;
   uint32_t generation;
-  int64_t *last;           /* per queue of one lock: its last acquire inside */
-  size_t last_cap;
-  uint64_t closures, lock_checks, releases_added;
+  struct sp_growth {
+    uint32_t thread;
+    rp_clock from, to;
+  } *grown;                /* the entries grown whose acquires have not entered */
+  size_t ngrown, grown_cap;
+  uint64_t closures;        /* finishes that had an acquire to enter */
+  uint64_t acquires_walked, releases_added;
 } sp_closing;
 
-void sp_closing_init(sp_closing *c, sp_locks *locks, const sp_snapshots *snaps);
+void sp_closing_init(sp_closing *c, const sp_locks *locks, const sp_snapshots *snaps, sp_pasts *pasts);
 void sp_closing_free(sp_closing *c);
 
-/* Start growing an ideal that is closed now. */
-void sp_closing_begin(sp_closing *c);
+/* Start growing thread t's closed past itself. */
+void sp_closing_begin_past(sp_closing *c, uint32_t t);
+
+/* Start growing a copy of thread t's closed past (which is not changed). */
+void sp_closing_begin_copy(sp_closing *c, uint32_t t);
+
+/* Start closing I, an ideal of which nothing is known closed: all its
+** acquires enter. */
+void sp_closing_begin_scratch(sp_closing *c, const rp_vc *I);
 
 /* I := I joined with the referenced clock / with the ideal src. */
 void sp_closing_join(sp_closing *c, rp_vc *I, sp_ref r);
 void sp_closing_join_vc(sp_closing *c, rp_vc *I, const rp_vc *src);
 
-/* The ideal gained an acquire of `lock` (its own thread's, just made). */
-void sp_closing_mark(sp_closing *c, uint32_t lock);
+/* I := its closure. */
+void sp_closing_finish(sp_closing *c, rp_vc *I);
 
-/* I, thread t's closed past, gains t's acquire of `lock` just made: I :=
-** its closure.  Of that lock only the acquire that was the latest inside
-** I before can lack its release now, and t's record of it says which. */
-void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t, uint32_t lock);
-
-/* I := its closure.  Thread t's cursors serve the searches; move is t's
-** closed past, contained in every ideal t closes from now on, and the
-** cursors move up to it; NULL when I is t's closed past itself. */
-void sp_closing_finish(sp_closing *c, rp_vc *I, uint32_t t, const rp_vc *move);
+/* I, thread t's closed past, gains t's acquire just made (its last in the
+** lock history): I := its closure. */
+void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t);
 
 #endif

@@ -11,7 +11,8 @@ void sp_engine_init(sp_engine *e, const sp_config *cfg) {
   e->cfg = cfg;
   sp_snapshots_init(&e->snaps);
   sp_locks_init(&e->locks);
-  sp_closing_init(&e->closing, &e->locks, &e->snaps);
+  sp_closing_init(&e->closing, &e->locks, &e->snaps, &e->pasts);
+  sp_closing_init(&e->witness_closing, &e->locks, &e->snaps, &e->pasts);
   sp_vars_init(&e->vars);
   rp_u64set_init(&e->dead);
   if (cfg->witness_dir) sp_witness_log_init(&e->witness, cfg->witness_dir);
@@ -32,6 +33,8 @@ void sp_engine_free(sp_engine *e) {
   sp_snapshots_free(&e->snaps);
   sp_locks_free(&e->locks);
   sp_closing_free(&e->closing);
+  sp_closing_free(&e->witness_closing);
+  sp_pasts_free(&e->pasts);
   sp_vars_free(&e->vars);
   if (e->cfg->witness_dir) sp_witness_log_free(&e->witness);
 }
@@ -94,27 +97,31 @@ static const rp_vc *past_of(const sp_engine *e, uint32_t t) {
   return e->cfg->no_closed_past ? &e->thr[t].trf : &e->thr[t].closed;
 }
 
-/* I := the closure of P(e2) (thread t's past, inside I) and c's strict
-** past.  From a closed past only the locks that gain an acquire can break
-** the rule; from a TRF clock any lock can. */
-static void close_with(sp_engine *e, rp_vc *I, uint32_t t, const sp_cand *c) {
-  sp_closing_begin(&e->closing);
-  if (e->cfg->no_closed_past)
-    for (uint32_t lock = 0; lock < e->locks.cap; lock++) sp_closing_mark(&e->closing, lock);
-  sp_closing_join(&e->closing, I, sp_record_past(c->r));
-  sp_closing_finish(&e->closing, I, t, past_of(e, t));
+/* I := thread t's past (P(e2) for t's access), to be grown by closings
+** with cl.  With --no-closed-past nothing of I is known closed. */
+static void begin_at_past(sp_engine *e, sp_closing *cl, rp_vc *I, uint32_t t) {
+  rp_vc_copy(I, past_of(e, t));
+  if (e->cfg->no_closed_past) sp_closing_begin_scratch(cl, I);
+  else sp_closing_begin_copy(cl, t);
+}
+
+/* I := the closure of I (closed, or begun from scratch) and c's strict
+** past. */
+static void close_with(sp_closing *cl, rp_vc *I, const sp_cand *c) {
+  sp_closing_join(cl, I, sp_record_past(c->r));
+  sp_closing_finish(cl, I);
 }
 
 /* Whether candidate c (outside thread t's past) races with t's access;
-** I holds an ideal between t's past and SPC(P(c) u P(e2)), closed unless
-** --no-closed-past, and is grown. */
+** I, begun at t's past with e->closing, holds an ideal between that past
+** and SPC(P(c) u P(e2)), and is grown. */
 static bool races(sp_engine *e, uint32_t t, const sp_cand *c, rp_vc *I) {
   e->count.candidates++;
   if (!e->cfg->no_shb_shortcut && c->r->k > rp_vc_get(&e->thr[t].shb, c->u)) {
     e->count.shb_races++;
     return true;
   }
-  close_with(e, I, t, c);
+  close_with(&e->closing, I, c);
   return c->r->k > rp_vc_get(I, c->u);
 }
 
@@ -124,8 +131,8 @@ static void report(sp_engine *e, const sp_cand *c, const rp_event *ev, uint64_t 
   rp_access second = rp_access_of(ev, pos);
   rp_report_pair(rep, &first, &second, ev->operand, NULL);
   if (!e->cfg->witness_dir) return;
-  rp_vc_copy(&e->ideal, past_of(e, ev->thread));
-  close_with(e, &e->ideal, ev->thread, c);
+  begin_at_past(e, &e->witness_closing, &e->ideal, ev->thread);
+  close_with(&e->witness_closing, &e->ideal, c);
   sp_witness_write(&e->witness, rep->sym, &e->ideal, c->r->pos, pos);
 }
 
@@ -178,7 +185,7 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
   }
   do {
     ++*scanned;
-    rp_vc_copy(&e->ideal, past_of(e, t));
+    begin_at_past(e, &e->closing, &e->ideal, t);
     if (races(e, t, c, &e->ideal)) {
       rd->race_k = c->r->k;
       rd->race_snap = snap;
@@ -201,7 +208,7 @@ static void all_races(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s,
   const rp_vc *past = past_of(e, t);
   rp_vc I;
   rp_vc_init(&I);
-  rp_vc_copy(&I, past);
+  begin_at_past(e, &e->closing, &I, t);   /* one closure, grown candidate by candidate */
   sp_cand c;
   while (next_cand(e, var, s, t, idx, writer, &c)) {
     ++*scanned;
@@ -252,9 +259,9 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
     if (sp_ref_join(&e->snaps, var->last_write, &th->trf)) {
       sp_snapshots_changed(&e->snaps, t);
       if (!e->cfg->no_closed_past) {
-        sp_closing_begin(&e->closing);
+        sp_closing_begin_past(&e->closing, t);
         sp_closing_join(&e->closing, &th->closed, var->last_write);
-        sp_closing_finish(&e->closing, &th->closed, t, NULL);
+        sp_closing_finish(&e->closing, &th->closed);
       }
     }
     rp_vc_join(&th->shb, &var->last_write_shb);
@@ -273,9 +280,9 @@ static rp_vc *shb_lock(sp_engine *e, uint32_t l) {
 /* Thread t's closed past takes in thread u's (fork, join). */
 static void join_closed(sp_engine *e, uint32_t t, uint32_t u) {
   if (e->cfg->no_closed_past) return;
-  sp_closing_begin(&e->closing);
+  sp_closing_begin_past(&e->closing, t);
   sp_closing_join_vc(&e->closing, &e->thr[t].closed, &e->thr[u].closed);
-  sp_closing_finish(&e->closing, &e->thr[t].closed, t, NULL);
+  sp_closing_finish(&e->closing, &e->thr[t].closed);
 }
 
 /* floor[u] := the least entry u of the pasts of the threads but u that may
@@ -319,9 +326,10 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     th = thread(e, t);
     rp_vc_join(&th->shb, shb_lock(e, other));
     sp_locks_acquire(&e->locks, other, t, tick(th, t), pos);
-    if (e->known_threads) sp_locks_trim(&e->locks, other, t, e->floor[t]);
     th->acquires++;
-    if (!e->cfg->no_closed_past) sp_closing_acquired(&e->closing, &th->closed, t, other);
+    if (!e->cfg->no_closed_past) sp_closing_acquired(&e->closing, &th->closed, t);
+    /* (Closures from scratch walk every acquire: none is dropped.) */
+    if (e->known_threads && !e->cfg->no_closed_past) sp_locks_trim(&e->locks, other, t, e->floor[t]);
     break;
   case RP_OP_REL:
     th = thread(e, t);

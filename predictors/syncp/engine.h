@@ -56,7 +56,9 @@ typedef struct sp_engine {
   size_t thr_cap;
   sp_snapshots snaps;
   sp_locks locks;
+  sp_pasts pasts;                  /* the closed pasts' latest acquires */
   sp_closing closing;
+  sp_closing witness_closing;      /* beside a running closure of --all-pairs */
   sp_vars vars;
   rp_vc *shb_lock;                 /* SHB: each lock's last release */
   size_t shb_lock_cap;

@@ -15,33 +15,38 @@ void sp_locks_free(sp_locks *l) {
     free(l->lock[i].q);
   }
   for (size_t t = 0; t < l->by_thread_cap; t++) free(l->by_thread[t].a);
-  for (size_t t = 0; t < l->cursor_cap; t++) free(l->cursor[t].at), free(l->cursor[t].latest);
   free(l->by_thread);
-  free(l->cursor);
   free(l->lock);
   memset(l, 0, sizeof *l);
 }
 
-static sp_lock_queue *queue_of(sp_locks *l, uint32_t lock, uint32_t t) {
+/* The index in lock's q of thread t's queue (made on first use). */
+static uint32_t queue_index(sp_locks *l, uint32_t lock, uint32_t t) {
   RP_GROW(l->lock, l->cap, lock);
   sp_lock *k = &l->lock[lock];
   for (uint32_t j = 0; j < k->n; j++)
-    if (k->q[j].thread == t) return &k->q[j];
+    if (k->q[j].thread == t) return j;
   size_t cap = k->cap;
   RP_GROW(k->q, cap, k->n);
   k->cap = (uint32_t)cap;
-  k->q[k->n] = (sp_lock_queue){.thread = t, .id = l->queues++};
-  return &k->q[k->n++];
+  k->q[k->n] = (sp_lock_queue){.thread = t};
+  return k->n++;
+}
+
+static sp_lock_queue *queue_of(sp_locks *l, uint32_t lock, uint32_t t) {
+  uint32_t j = queue_index(l, lock, t);
+  return &l->lock[lock].q[j];
 }
 
 void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64_t pos) {
-  sp_lock_queue *q = queue_of(l, lock, t);
+  uint32_t j = queue_index(l, lock, t);
+  sp_lock_queue *q = &l->lock[lock].q[j];
   sp_sliding_room((void **)&q->a, &q->off, &q->cap, q->n - q->base, sizeof *q->a);
-  q->a[q->off + (q->n++ - q->base)] = (sp_acquire){.k = k, .release = {SP_NO_SNAP, 0}, .pos = pos};
+  q->a[q->off + (q->n - q->base)] = (sp_acquire){.k = k, .release = {SP_NO_SNAP, 0}, .pos = pos};
   RP_GROW(l->by_thread, l->by_thread_cap, t);
   sp_thread_acquires *ta = &l->by_thread[t];
   sp_sliding_room((void **)&ta->a, &ta->off, &ta->cap, ta->n, sizeof *ta->a);
-  ta->a[ta->off + ta->n++] = (struct sp_acquired){k, lock};
+  ta->a[ta->off + ta->n++] = (sp_acquired){k, lock, j, q->n++};
   l->acquires++;
 }
 
@@ -90,35 +95,29 @@ void sp_locks_trim(sp_locks *l, uint32_t lock, uint32_t t, rp_clock floor) {
   while (drop < ta->n && ta->a[ta->off + drop].k <= floor) drop++;
   ta->off += drop;
   ta->n -= drop;
+  if (floor > ta->dropped_to) ta->dropped_to = floor;
 }
 
-int64_t sp_locks_last_inside(sp_locks *l, const sp_lock_queue *q, rp_clock bound, uint32_t t,
-                             const rp_vc *move) {
-  RP_GROW(l->cursor, l->cursor_cap, t);
-  struct sp_cursors *c = &l->cursor[t];
-  RP_GROW(c->at, c->cap, q->id);
-  if (move) {
-    rp_clock past = rp_vc_get(move, q->thread);
-    c->at[q->id] = (uint32_t)(gallop(q, past, c->at[q->id]) + 1);
-    if (bound == past) return (int64_t)c->at[q->id] - 1;   /* nothing of q's thread beyond the past */
-    return gallop(q, bound, c->at[q->id]);
+const sp_acquired *sp_locks_after(const sp_locks *l, uint32_t t, rp_clock from, uint32_t *n) {
+  *n = 0;
+  if (t >= l->by_thread_cap) return NULL;
+  const sp_thread_acquires *ta = &l->by_thread[t];
+  RP_ASSERT(from >= ta->dropped_to, "no acquire an ideal may gain was dropped");
+  const sp_acquired *a = ta->a + ta->off;
+  uint32_t lo = 0, hi = ta->n;   /* the first with k > from */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (a[mid].k <= from) lo = mid + 1;
+    else hi = mid;
   }
-  int64_t last = gallop(q, bound, c->at[q->id]);
-  c->at[q->id] = (uint32_t)(last + 1);
-  return last;
+  *n = ta->n - lo;
+  return a + lo;
 }
 
-uint32_t *sp_locks_latest(sp_locks *l, uint32_t t, uint32_t lock) {
-  RP_GROW(l->cursor, l->cursor_cap, t);
-  struct sp_cursors *c = &l->cursor[t];
-  RP_GROW(c->latest, c->latest_cap, lock);
-  return &c->latest[lock];
-}
-
-const sp_acquire *sp_locks_at_cursor(const sp_locks *l, uint32_t t, const sp_lock_queue *q) {
-  uint32_t at = l->cursor[t].at[q->id];
-  RP_ASSERT(at > q->base, "the cursor is on an acquire held");
-  return sp_queue_at(q, at - 1);
+const sp_acquire *sp_locks_record(const sp_locks *l, uint32_t lock, uint32_t queue, uint32_t index) {
+  const sp_lock_queue *q = &l->lock[lock].q[queue];
+  RP_ASSERT(index >= q->base && index < q->n, "the acquire is held");
+  return sp_queue_at(q, index);
 }
 
 size_t sp_locks_bytes(const sp_locks *l) {
@@ -127,8 +126,6 @@ size_t sp_locks_bytes(const sp_locks *l) {
     bytes += l->lock[i].cap * sizeof *l->lock[i].q;
     for (uint32_t j = 0; j < l->lock[i].n; j++) bytes += l->lock[i].q[j].cap * sizeof(sp_acquire);
   }
-  for (size_t t = 0; t < l->by_thread_cap; t++) bytes += l->by_thread[t].cap * sizeof(struct sp_acquired);
-  for (size_t t = 0; t < l->cursor_cap; t++)
-    bytes += l->cursor[t].cap * sizeof(uint32_t) + l->cursor[t].latest_cap * sizeof(uint32_t);
+  for (size_t t = 0; t < l->by_thread_cap; t++) bytes += l->by_thread[t].cap * sizeof(sp_acquired);
   return bytes;
 }

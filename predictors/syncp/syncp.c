@@ -32,17 +32,17 @@ static void syncp_finish(void *state, rp_race_report *rep) {
   const sp_counts *c = &e->count;
   rp_report_extra_stats(
       rep,
-      ",candidates,past_pops,closure_pops,shb_races,known_races,closures,lock_checks,releases_added,"
+      ",candidates,past_pops,closure_pops,shb_races,known_races,closures,acquires_walked,releases_added,"
       "longest_scan,access_records,acquire_records,access_dropped,acquires_dropped,clock_copies,"
       "state_kb,witnesses",
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
       ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64,
       c->candidates, c->past_pops, c->closure_pops, c->shb_races, c->known_races,
-      e->closing.closures, e->closing.lock_checks, e->closing.releases_added, c->longest_scan, e->vars.records,
+      e->closing.closures + e->witness_closing.closures, e->closing.acquires_walked, e->closing.releases_added, c->longest_scan, e->vars.records,
       e->locks.acquires, e->vars.dropped, e->locks.dropped, e->snaps.count, sp_engine_bytes(e) / 1024,
       e->witness.written);
   snprintf(rep->extra_summary, sizeof rep->extra_summary,
-           "; %" PRIu64 " candidates, %" PRIu64 " closures", c->candidates, e->closing.closures);
+           "; %" PRIu64 " candidates, %" PRIu64 " closures", c->candidates, e->closing.closures + e->witness_closing.closures);
 }
 
 static void syncp_destroy(void *state) {
