@@ -70,6 +70,7 @@ typedef struct sp_var {
   /* The last write, here as every access reads or replaces it: its TRF
   ** clock (own == 0: none yet) and its SHB clock. */
   sp_ref last_write;
+  uint32_t last_writer;   /* its thread */
   rp_vc last_write_shb;
   /* In the block, after this header: */
   sp_slot *slot;          /* [cap] */

@@ -254,9 +254,13 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   rp_clock k = tick(th, t);
   if (ev->op == RP_OP_WRITE) {
     var->last_write = sp_snapshots_take(&e->snaps, t, &th->trf);
+    var->last_writer = t;
     rp_vc_copy(&var->last_write_shb, &th->shb);
   } else if (var->last_write.own) {
-    if (sp_ref_join(&e->snaps, var->last_write, &th->trf)) {
+    /* A clock that holds the write holds the write's clock: then there is
+    ** nothing to join, and the write's clocks are not read. */
+    rp_clock w = var->last_write.own;
+    if (w > rp_vc_get(&th->trf, var->last_writer) && sp_ref_join(&e->snaps, var->last_write, &th->trf)) {
       sp_snapshots_changed(&e->snaps, t);
       if (!e->cfg->no_closed_past) {
         sp_closing_begin_past(&e->closing, t);
@@ -264,7 +268,7 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
         sp_closing_finish(&e->closing, &th->closed);
       }
     }
-    rp_vc_join(&th->shb, &var->last_write_shb);
+    if (w > rp_vc_get(&th->shb, var->last_writer)) rp_vc_join(&th->shb, &var->last_write_shb);
   }
   sp_record r = {k, ev->loc, pos, past.snap};
   int l = ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS;
