@@ -12,7 +12,9 @@ void sp_vars_free(sp_vars *v) {
   for (size_t x = 0; x < v->cap; x++) {
     sp_var *var = v->var[x];
     if (!var) continue;
-    for (uint32_t s = 0; s < var->n; s++) free(var->list[s][SP_READS].buf), free(var->list[s][SP_WRITES].buf);
+    for (uint32_t s = 0; s < var->n; s++)
+      for (int l = SP_READS; l <= SP_WRITES; l++)
+        if (sp_var_lists(var)[s][l].cap) free(sp_var_lists(var)[s][l].held.buf);
     rp_vc_free(&var->last_write_shb);
     free(var);
   }
@@ -20,15 +22,11 @@ void sp_vars_free(sp_vars *v) {
   memset(v, 0, sizeof *v);
 }
 
-/* Bytes of a block with room for cap slots: the header, the slots (padded
-** to the lists' alignment), the lists, the reader matrix. */
-static size_t slots_bytes(uint32_t cap) {
-  size_t a = _Alignof(sp_list);
-  return (cap * sizeof(sp_slot) + a - 1) / a * a;
-}
+/* Bytes of a block with room for cap slots (sp_var_lists's padding
+** included). */
 static size_t block_bytes(uint32_t cap) {
-  return sizeof(sp_var) + slots_bytes(cap) + cap * sizeof(sp_list[2]) +
-         (size_t)cap * cap * sizeof(sp_reader);
+  return sizeof(sp_var) + cap * (sizeof(uint32_t) + sizeof(rp_clock[2])) + _Alignof(sp_list) +
+         cap * sizeof(sp_list[2]) + (size_t)cap * cap * sizeof(sp_reader);
 }
 
 /* A block with room for cap slots, holding var's (NULL: none) laid out
@@ -36,16 +34,13 @@ static size_t block_bytes(uint32_t cap) {
 static sp_var *new_block(const sp_var *var, uint32_t cap) {
   sp_var *b = rp_calloc(1, block_bytes(cap));
   if (var) *b = *var;
-  char *p = (char *)(b + 1);
-  b->slot = (sp_slot *)p;
-  b->list = (sp_list(*)[2])(p + slots_bytes(cap));
-  b->reader = (sp_reader *)((char *)b->list + cap * sizeof(sp_list[2]));
   b->cap = cap;
   if (!var) return b;
-  memcpy(b->slot, var->slot, var->n * sizeof *b->slot);
-  memcpy(b->list, var->list, var->n * sizeof *b->list);
+  memcpy(sp_var_threads(b), sp_var_threads(var), var->n * sizeof(uint32_t));
+  memcpy(sp_var_lasts(b), sp_var_lasts(var), var->n * sizeof(rp_clock[2]));
+  memcpy(sp_var_lists(b), sp_var_lists(var), var->n * sizeof(sp_list[2]));
   for (uint32_t r = 0; r < var->n; r++)
-    memcpy(&b->reader[(size_t)r * cap], &var->reader[(size_t)r * var->cap], var->n * sizeof *b->reader);
+    memcpy(sp_reader_at(b, r, 0), sp_reader_at(var, r, 0), var->n * sizeof(sp_reader));
   return b;
 }
 
@@ -53,51 +48,61 @@ uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t) {
   RP_GROW(v->var, v->cap, x);
   sp_var *var = v->var[x];
   if (!var) var = v->var[x] = new_block(NULL, 2);   /* most variables have one or two threads */
+  const uint32_t *thread = sp_var_threads(var);
   for (uint32_t s = 0; s < var->n; s++)
-    if (var->slot[s].thread == t) return s;
+    if (thread[s] == t) return s;
   if (var->n == var->cap) {
     sp_var *grown = new_block(var, 2 * var->cap);
     free(var);
     var = v->var[x] = grown;
   }
-  var->slot[var->n] = (sp_slot){.thread = t};
+  sp_var_threads(var)[var->n] = t;
   return var->n++;
 }
 
 void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r) {
-  sp_slot *slot = &var->slot[s];
-  sp_list *L = &var->list[s][l];
-  uint32_t n = slot->n[l];
-  if (n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
-  sp_sliding_room((void **)&L->buf, &L->off, &L->cap, n - L->base, sizeof *L->buf);
-  L->buf[L->off + (n - L->base)] = r;
-  slot->n[l] = n + 1;
-  slot->last[l] = r.k;
+  sp_list *L = &sp_var_lists(var)[s][l];
+  uint32_t held = L->n - L->base;
+  if (L->n == UINT32_MAX) rp_die(RP_EXIT_RESOURCE, "more than 2^32 - 1 accesses of one variable by one thread");
+  if (!L->cap && !held) {
+    L->held.one = r;
+  } else {
+    if (!L->cap) {   /* a second record: into a buffer */
+      sp_record one = L->held.one;
+      L->held.buf = rp_malloc(4 * sizeof one);
+      L->held.buf[0] = one;
+      L->cap = 4;
+    }
+    sp_sliding_room((void **)&L->held.buf, &L->off, &L->cap, held, sizeof r);
+    L->held.buf[L->off + held] = r;
+  }
+  L->n++;
+  sp_var_lasts(var)[s][l] = r.k;
   v->records++;
 }
 
 void sp_var_trim(sp_vars *v, sp_var *var, uint32_t s, int l, rp_clock bound) {
-  sp_list *L = &var->list[s][l];
-  uint32_t len = var->slot[s].n[l] - L->base, lo = 0, hi = len;
+  sp_list *L = &sp_var_lists(var)[s][l];
+  uint32_t len = L->n - L->base, lo = 0, hi = len;
   if (!len) return;
-  /* All of them (the usual case): decided without loading a record, so
-  ** that the append that follows only stores to the buffer. */
-  if (var->slot[s].last[l] <= bound) lo = hi;
-  else if (L->buf[L->off].k > bound) return;
+  /* All of them (the usual case): decided without loading a record. */
+  if (sp_var_last(var, s, l) <= bound) lo = hi;
+  else if (sp_list_at(var, s, l, L->base)->k > bound) return;
   while (lo < hi) {   /* the first record with k > bound */
     uint32_t mid = lo + (hi - lo) / 2;
-    if (L->buf[L->off + mid].k <= bound) lo = mid + 1;
+    if (sp_list_at(var, s, l, L->base + mid)->k <= bound) lo = mid + 1;
     else hi = mid;
   }
-  L->base += lo;
   v->dropped += lo;
+  L->base += lo;
+  if (!L->cap) return;
   L->off += lo;
-  if (lo < len) return;
-  L->off = 0;
-  if (L->cap <= 4) return;   /* all dropped: keep a small buffer for the next */
-  free(L->buf);              /* but not a large one an idle list would hold */
-  L->buf = NULL;
-  L->cap = 0;
+  if (len - lo > 1) return;
+  /* One left or none: back in place, the buffer freed. */
+  sp_record *buf = L->held.buf;
+  if (len - lo == 1) L->held.one = buf[L->off];
+  free(buf);
+  L->off = L->cap = 0;
 }
 
 size_t sp_vars_bytes(const sp_vars *v) {
@@ -107,7 +112,7 @@ size_t sp_vars_bytes(const sp_vars *v) {
     if (!var) continue;
     bytes += var->last_write_shb.cap * sizeof(rp_clock) + block_bytes(var->cap);
     for (uint32_t s = 0; s < var->n; s++)
-      bytes += (var->list[s][SP_READS].cap + var->list[s][SP_WRITES].cap) * sizeof(sp_record);
+      bytes += (sp_var_lists(var)[s][SP_READS].cap + sp_var_lists(var)[s][SP_WRITES].cap) * sizeof(sp_record);
   }
   return bytes;
 }

@@ -10,13 +10,16 @@
 ** that bound by the engine): their indices stay, so heads need no update.
 **
 ** Layout: a variable's threads are slots 0..n-1.  An access looks at every
-** other slot, so what it needs of each (thread, list lengths, last k) is in
-** one small array, and reader r's heads in slot s's lists are row r of a
-** matrix: one or two cache lines for the usual question "anything new
-** since my past?", and records are read only when the answer is yes.  A
-** variable is one block (its header, then those arrays), reached through
-** an array of pointers small enough to stay in the cache: one cache miss
-** for the variable, not one for its header and another for its slots.
+** other slot, so what it needs of each (its thread, the last k of each
+** list) is in two small arrays, and reader r's heads in slot s's lists are
+** row r of a matrix: one or two cache lines for the usual question
+** "anything new since my past?", and records are read only when the
+** answer is yes.  A variable is one block (its header, then those arrays,
+** then the lists), reached through an array of pointers small enough to
+** stay in the cache.  A list holds its one record in place when it has at
+** most one, which with the memory bound is nearly always (a thread's
+** record is usually dropped by its next access of the variable): so an
+** access touches its variable's block and nothing else of the variable.
 */
 #ifndef SYNCP_ACCESS_LISTS_H
 #define SYNCP_ACCESS_LISTS_H
@@ -40,19 +43,16 @@ static inline sp_ref sp_record_past(const sp_record *r) {
   return p;
 }
 
-/* One list: its records base .. n - 1 (n in the slot) are
-** buf[off .. off + n - base); the ones before base were dropped. */
+/* One list: its records base .. n - 1 are held, the ones before were
+** dropped.  cap == 0: at most one is held, in `one`; else they are
+** buf[off .. off + n - base) (sliding.h). */
 typedef struct sp_list {
-  sp_record *buf;
-  uint32_t off, cap, base;
+  uint32_t n, base, off, cap;
+  union {
+    sp_record one;
+    sp_record *buf;
+  } held;
 } sp_list;
-
-/* What a check needs first of one slot. */
-typedef struct sp_slot {
-  uint32_t thread;
-  uint32_t n[2];      /* records in its SP_READS, SP_WRITES list */
-  rp_clock last[2];   /* k of the last record of each list (0: empty) */
-} sp_slot;
 
 /* Where reader r stands in slot s's lists: its heads, and what it knows of
 ** the first candidate alive (engine.c: a race found by a closure stays a
@@ -65,17 +65,17 @@ typedef struct sp_reader {
   uint32_t race_acquires;   /* the reader's acquires then */
 } sp_reader;
 
+/* A variable's block: this header, then thread[cap] (each slot's thread),
+** last[cap][2] (k of the last record of each list, 0: none), the lists
+** [cap][2] and the reader matrix [cap * cap] (reader r, slot s at
+** r * cap + s). */
 typedef struct sp_var {
   uint32_t n, cap;
   /* The last write, here as every access reads or replaces it: its TRF
-  ** clock (own == 0: none yet) and its SHB clock. */
+  ** clock (own == 0: none yet), its thread and its SHB clock. */
   sp_ref last_write;
-  uint32_t last_writer;   /* its thread */
+  uint32_t last_writer;
   rp_vc last_write_shb;
-  /* In the block, after this header: */
-  sp_slot *slot;          /* [cap] */
-  sp_list (*list)[2];     /* [cap][2]: the records */
-  sp_reader *reader;      /* [cap * cap]: reader[r * cap + s] */
 } sp_var;
 
 typedef struct sp_vars {
@@ -95,19 +95,43 @@ uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t);
 /* Variable x, which has a slot. */
 static inline sp_var *sp_vars_at(const sp_vars *v, uint32_t x) { return v->var[x]; }
 
+/* The parts of the block. */
+static inline uint32_t *sp_var_threads(const sp_var *var) { return (uint32_t *)(var + 1); }
+static inline rp_clock (*sp_var_lasts(const sp_var *var))[2] {
+  return (rp_clock(*)[2])(sp_var_threads(var) + var->cap);
+}
+static inline sp_list (*sp_var_lists(const sp_var *var))[2] {
+  uintptr_t p = (uintptr_t)(sp_var_lasts(var) + var->cap), a = _Alignof(sp_list);
+  return (sp_list(*)[2])((p + a - 1) / a * a);
+}
+
+/* Slot s's thread. */
+static inline uint32_t sp_var_thread(const sp_var *var, uint32_t s) { return sp_var_threads(var)[s]; }
+
+/* k of the last record of list l of slot s (0: none). */
+static inline rp_clock sp_var_last(const sp_var *var, uint32_t s, int l) {
+  return sp_var_lasts(var)[s][l];
+}
+
 static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
-  return &var->reader[(size_t)r * var->cap + s];
+  sp_reader *m = (sp_reader *)(sp_var_lists(var) + var->cap);
+  return &m[(size_t)r * var->cap + s];
 }
 
-/* The first record of list l of slot s still held: its index. */
+/* The records ever appended to list l of slot s, and the first still held. */
+static inline uint32_t sp_list_count(const sp_var *var, uint32_t s, int l) {
+  return sp_var_lists(var)[s][l].n;
+}
 static inline uint32_t sp_list_base(const sp_var *var, uint32_t s, int l) {
-  return var->list[s][l].base;
+  return sp_var_lists(var)[s][l].base;
 }
 
-/* Record i (>= its list's base) of list l of slot s. */
+/* Record i (held) of list l of slot s. */
 static inline const sp_record *sp_list_at(const sp_var *var, uint32_t s, int l, uint32_t i) {
-  const sp_list *L = &var->list[s][l];
-  return &L->buf[L->off + (i - L->base)];
+  const sp_list *L = &sp_var_lists(var)[s][l];
+  RP_ASSERT(i >= L->base && i < L->n, "the record is held");
+  if (!L->cap) return &L->held.one;
+  return &L->held.buf[L->off + (i - L->base)];
 }
 
 /* Append a record to list l of slot s. */

@@ -77,7 +77,7 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
                       uint32_t *idx, bool writer, sp_cand *c) {
   c->r = NULL;
   for (int l = first_list(writer); l <= SP_WRITES; l++) {
-    uint32_t n = var->slot[s].n[l], base = sp_list_base(var, s, l);
+    uint32_t n = sp_list_count(var, s, l), base = sp_list_base(var, s, l);
     if (idx[l] < base) idx[l] = base;   /* the records before were dropped */
     while (idx[l] < n && dead(e, sp_list_at(var, s, l, idx[l]), t)) idx[l]++;
     if (idx[l] == n) continue;
@@ -87,7 +87,7 @@ static bool next_cand(const sp_engine *e, const sp_var *var, uint32_t s, uint32_
       c->list = l;
     }
   }
-  c->u = var->slot[s].thread;
+  c->u = sp_var_thread(var, s);
   return c->r != NULL;
 }
 
@@ -144,10 +144,10 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
                       rp_clock past_u, bool writer) {
   bool left = false;
   for (int l = first_list(writer); l <= SP_WRITES; l++) {
-    uint32_t base = sp_list_base(var, s, l), hi = var->slot[s].n[l];
+    uint32_t base = sp_list_base(var, s, l), hi = sp_list_count(var, s, l);
     uint32_t from = rd->head[l] > base ? rd->head[l] : base;
     if (from == hi) continue;
-    if (var->slot[s].last[l] <= past_u) {   /* all of them */
+    if (sp_var_last(var, s, l) <= past_u) {   /* all of them */
       rd->head[l] = hi;
       e->count.past_pops += hi - from;
       continue;
@@ -170,11 +170,10 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
 static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, uint32_t t,
                        bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
   const sp_thread *th = &e->thr[t];
-  const sp_slot *slot = &var->slot[s];
-  rp_clock past_u = rp_vc_get(past_of(e, t), slot->thread);
+  rp_clock past_u = rp_vc_get(past_of(e, t), sp_var_thread(var, s));
   /* The usual case, answered from the slot alone: everything of u is in
   ** the past (the heads, not read, are moved when next needed). */
-  if (slot->last[SP_WRITES] <= past_u && (!writer || slot->last[SP_READS] <= past_u))
+  if (sp_var_last(var, s, SP_WRITES) <= past_u && (!writer || sp_var_last(var, s, SP_READS) <= past_u))
     return false;
   sp_reader *rd = sp_reader_at(var, r, s);
   if (!skip_past(e, var, s, rd, past_u, writer)) return false;
