@@ -50,6 +50,8 @@ int rp_streaming_main(int argc, char **argv, const rp_streaming *p) {
   rp_feed_start(&feed, &src);
   rp_watch_phase("reading", "events", 0);
   while (rp_feed_next_or_die(&feed, &ev, &pos)) {
+    const rp_event *later = p->ahead ? rp_feed_peek(&feed, RP_AHEAD - 1) : NULL;
+    if (later) p->ahead(state, later);
     p->event(state, &ev, pos, &rep);
     if (rp_report_should_stop(&rep) || rp_watch_poll(pos)) {
       rep.stopped_early = true;

@@ -16,11 +16,17 @@ typedef struct rp_streaming {
   void *(*create)(void *ctx);       /* after the options are parsed */
   void (*event)(void *state, const rp_event *ev, uint64_t pos, rp_race_report *rep);
   void (*finish)(void *state, rp_race_report *rep);   /* may be NULL */
+  /* May be NULL: before each event, an event RP_AHEAD places further on
+  ** (when already read), for the predictor to start loading the state it
+  ** will need (a prefetch); it must change nothing the analysis sees. */
+  void (*ahead)(void *state, const rp_event *ev);
   void (*destroy)(void *state);
   /* The racy pairs found so far, for the progress line, when the report
   ** gets them only at the finish (DC); NULL: the report's count. */
   const uint64_t *(*found)(void *state);
 } rp_streaming;
+
+#define RP_AHEAD 16
 
 int rp_streaming_main(int argc, char **argv, const rp_streaming *p);
 

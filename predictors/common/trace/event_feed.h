@@ -93,6 +93,13 @@ static inline bool rp_feed_next_or_die(rp_feed *f, rp_event *ev, uint64_t *pos) 
   return rp_feed_next_slow(f, ev, pos);
 }
 
+/* The event k places after the one rp_feed_next_or_die gives next, when
+** the batch being consumed holds it: for a predictor to prefetch what that
+** event will need.  NULL otherwise. */
+static inline const rp_event *rp_feed_peek(const rp_feed *f, uint32_t k) {
+  return f->cur && f->next + k < f->cur->n ? &f->cur->ev[f->next + k] : NULL;
+}
+
 /* Stop the reader (at the end, or early) and wait for it.  After a stop
 ** before the end, the source is put back as if reading had stopped at the
 ** last event the predictor took: its position, its count of dropped
