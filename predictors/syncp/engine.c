@@ -15,6 +15,7 @@ void sp_engine_init(sp_engine *e, const sp_config *cfg) {
   sp_closing_init(&e->witness_closing, &e->locks, &e->snaps, &e->pasts);
   sp_vars_init(&e->vars);
   rp_u64set_init(&e->dead);
+  for (int i = 0; i < SP_SOON; i++) e->soon[i].var = UINT32_MAX;
   if (cfg->witness_dir) sp_witness_log_init(&e->witness, cfg->witness_dir);
 }
 
@@ -357,6 +358,40 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
     break;
   default: break;   /* begin, end, br: SyncP does not count them */
   }
+}
+
+/* The lines of x's block every access reads first: the header, the slots'
+** threads and their last k (three hold them for up to 8 slots; reading the
+** block's size here would wait for the very load this starts). */
+static void prefetch_head(const sp_engine *e, uint32_t x) {
+  const char *p = (const char *)sp_vars_at(&e->vars, x);
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  __builtin_prefetch(p + 128);
+}
+
+/* The list thread t will append to in x, whose head is in the cache by
+** now: the slot is found and the list's lines are loaded. */
+static void prefetch_list(const sp_engine *e, uint32_t x, uint32_t t, int l) {
+  const sp_var *var = sp_vars_at(&e->vars, x);
+  const uint32_t *thread = sp_var_threads(var);
+  for (uint32_t s = 0; s < var->n; s++)
+    if (thread[s] == t) {
+      const sp_list *L = &sp_var_lists(var)[s][l];
+      __builtin_prefetch(L, 1);
+      __builtin_prefetch((const char *)(L + 1) - 1, 1);
+      return;
+    }
+}
+
+void sp_engine_ahead(sp_engine *e, const rp_event *ev) {
+  struct sp_soon *soon = &e->soon[e->nsoon++ % SP_SOON];
+  if (soon->var != UINT32_MAX) prefetch_list(e, soon->var, soon->thread, soon->list);
+  soon->var = UINT32_MAX;
+  if (!rp_op_is_access(ev->op) || ev->operand >= e->vars.cap || !sp_vars_at(&e->vars, ev->operand))
+    return;
+  prefetch_head(e, ev->operand);
+  *soon = (struct sp_soon){ev->operand, ev->thread, ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS};
 }
 
 size_t sp_engine_bytes(const sp_engine *e) {

@@ -26,6 +26,8 @@
 #include "base/u64set.h"
 #include "witness_log.h"
 
+enum { SP_SOON = 8 };
+
 typedef struct sp_config {
   bool all_pairs;
   bool no_shb_shortcut;   /* decide every candidate by a closure */
@@ -73,12 +75,22 @@ typedef struct sp_engine {
   rp_u64set dead;                  /* --all-pairs: (record, reader) found dead */
   sp_witness_log witness;
   sp_counts count;
+  struct sp_soon {
+    uint32_t var, thread;   /* var UINT32_MAX: none */
+    int list;
+  } soon[SP_SOON];                 /* the accesses whose heads are loading */
+  uint32_t nsoon;
 } sp_engine;
 
 void sp_engine_init(sp_engine *e, const sp_config *cfg);
 void sp_engine_free(sp_engine *e);
 
 void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_report *rep);
+
+/* Prefetch what a later event will need (the driver's `ahead`): its
+** variable's head now, and SP_SOON calls later, with the head in the
+** cache, its list. */
+void sp_engine_ahead(sp_engine *e, const rp_event *ev);
 
 /* Bytes of the engine's state. */
 size_t sp_engine_bytes(const sp_engine *e);

@@ -27,6 +27,8 @@ static void syncp_event(void *state, const rp_event *ev, uint64_t pos, rp_race_r
   sp_engine_event(state, ev, pos, rep);
 }
 
+static void syncp_ahead(void *state, const rp_event *ev) { sp_engine_ahead(state, ev); }
+
 static void syncp_finish(void *state, rp_race_report *rep) {
   sp_engine *e = state;
   const sp_counts *c = &e->count;
@@ -82,6 +84,7 @@ int main(int argc, char **argv) {
                .ctx = &config},
       .create = syncp_create,
       .event = syncp_event,
+      .ahead = syncp_ahead,
       .finish = syncp_finish,
       .destroy = syncp_destroy,
   };
