@@ -360,10 +360,14 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
   }
 }
 
+/* (Prefetching is all these helpers do, so a compiler may take them for
+** functions without effects and drop their calls unless they are inlined.) */
+#define SP_PREFETCHES static inline __attribute__((always_inline)) void
+
 /* The lines of x's block every access reads first: the header, the slots'
 ** threads and their last k (three hold them for up to 8 slots; reading the
 ** block's size here would wait for the very load this starts). */
-static void prefetch_head(const sp_engine *e, uint32_t x) {
+SP_PREFETCHES prefetch_head(const sp_engine *e, uint32_t x) {
   const char *p = (const char *)sp_vars_at(&e->vars, x);
   __builtin_prefetch(p);
   __builtin_prefetch(p + 64);
@@ -372,7 +376,7 @@ static void prefetch_head(const sp_engine *e, uint32_t x) {
 
 /* The list thread t will append to in x, whose head is in the cache by
 ** now: the slot is found and the list's lines are loaded. */
-static void prefetch_list(const sp_engine *e, uint32_t x, uint32_t t, int l) {
+SP_PREFETCHES prefetch_list(const sp_engine *e, uint32_t x, uint32_t t, int l) {
   const sp_var *var = sp_vars_at(&e->vars, x);
   const uint32_t *thread = sp_var_threads(var);
   for (uint32_t s = 0; s < var->n; s++)
