@@ -18,8 +18,10 @@
 ** then the lists), reached through an array of pointers small enough to
 ** stay in the cache.  A list holds its one record in place when it has at
 ** most one, which with the memory bound is nearly always (a thread's
-** record is usually dropped by its next access of the variable): so an
-** access touches its variable's block and nothing else of the variable.
+** record is usually dropped by its next access of the variable), and the
+** last write's SHB clock is in the block too: so an access touches its
+** variable's block and nothing else of the variable, mostly three cache
+** lines of it (sp_var).
 */
 #ifndef SYNCP_ACCESS_LISTS_H
 #define SYNCP_ACCESS_LISTS_H
@@ -44,15 +46,21 @@ static inline sp_ref sp_record_past(const sp_record *r) {
 }
 
 /* One list: its records base .. n - 1 are held, the ones before were
-** dropped.  cap == 0: at most one is held, in `one`; else they are
-** buf[off .. off + n - base) (sliding.h). */
+** dropped.  At most one held: it is `one`; more: they are
+** buf[off .. off + n - base) (sliding.h).  32 bytes, so that a list is one
+** cache line's half. */
 typedef struct sp_list {
-  uint32_t n, base, off, cap;
+  uint32_t n, base;
   union {
     sp_record one;
-    sp_record *buf;
+    struct {
+      sp_record *buf;
+      uint32_t off, cap;
+    } many;
   } held;
 } sp_list;
+
+static inline uint32_t sp_list_held(const sp_list *L) { return L->n - L->base; }
 
 /* Where reader r stands in slot s's lists: its heads, and what it knows of
 ** the first candidate alive (engine.c: a race found by a closure stays a
@@ -65,17 +73,20 @@ typedef struct sp_reader {
   uint32_t race_acquires;   /* the reader's acquires then */
 } sp_reader;
 
-/* A variable's block: this header, then thread[cap] (each slot's thread),
-** last[cap][2] (k of the last record of each list, 0: none), the lists
-** [cap][2] and the reader matrix [cap * cap] (reader r, slot s at
+/* A variable's block, aligned to a cache line: this header, then
+** thread[cap] (each slot's thread) and last[cap][2] (k of the last record
+** of each list, 0: none), which with up to 8 slots fill the first two cache
+** lines (what every access reads first); from the next line on the lists
+** [cap][2] (slot s's two in a line of their own), the last write's SHB
+** clock [shb_cap], and the reader matrix [cap * cap] (reader r, slot s at
 ** r * cap + s). */
 typedef struct sp_var {
   uint32_t n, cap;
   /* The last write, here as every access reads or replaces it: its TRF
-  ** clock (own == 0: none yet), its thread and its SHB clock. */
+  ** clock (own == 0: none yet), its thread, the length of its SHB clock. */
   sp_ref last_write;
   uint32_t last_writer;
-  rp_vc last_write_shb;
+  uint32_t shb_n, shb_cap;
 } sp_var;
 
 typedef struct sp_vars {
@@ -88,9 +99,10 @@ typedef struct sp_vars {
 void sp_vars_init(sp_vars *v);
 void sp_vars_free(sp_vars *v);
 
-/* Thread t's slot in variable x (both created on first use).  The
-** variable's block may move: take it with sp_vars_at afterwards. */
-uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t);
+/* Thread t's slot in variable x (both created on first use), with room
+** for an SHB clock of shb_n entries.  The variable's block may move: take
+** it with sp_vars_at afterwards. */
+uint32_t sp_var_slot(sp_vars *v, uint32_t x, uint32_t t, uint32_t shb_n);
 
 /* Variable x, which has a slot. */
 static inline sp_var *sp_vars_at(const sp_vars *v, uint32_t x) { return v->var[x]; }
@@ -100,9 +112,14 @@ static inline uint32_t *sp_var_threads(const sp_var *var) { return (uint32_t *)(
 static inline rp_clock (*sp_var_lasts(const sp_var *var))[2] {
   return (rp_clock(*)[2])(sp_var_threads(var) + var->cap);
 }
+static inline uintptr_t sp_line_up(uintptr_t p) { return (p + 63) / 64 * 64; }
 static inline sp_list (*sp_var_lists(const sp_var *var))[2] {
-  uintptr_t p = (uintptr_t)(sp_var_lasts(var) + var->cap), a = _Alignof(sp_list);
-  return (sp_list(*)[2])((p + a - 1) / a * a);
+  return (sp_list(*)[2])sp_line_up((uintptr_t)(sp_var_lasts(var) + var->cap));
+}
+
+/* The last write's SHB clock: shb_n entries. */
+static inline rp_clock *sp_var_shb(const sp_var *var) {
+  return (rp_clock *)(sp_var_lists(var) + var->cap);
 }
 
 /* Slot s's thread. */
@@ -114,7 +131,7 @@ static inline rp_clock sp_var_last(const sp_var *var, uint32_t s, int l) {
 }
 
 static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
-  sp_reader *m = (sp_reader *)(sp_var_lists(var) + var->cap);
+  sp_reader *m = (sp_reader *)(sp_var_shb(var) + var->shb_cap);
   return &m[(size_t)r * var->cap + s];
 }
 
@@ -130,9 +147,12 @@ static inline uint32_t sp_list_base(const sp_var *var, uint32_t s, int l) {
 static inline const sp_record *sp_list_at(const sp_var *var, uint32_t s, int l, uint32_t i) {
   const sp_list *L = &sp_var_lists(var)[s][l];
   RP_ASSERT(i >= L->base && i < L->n, "the record is held");
-  if (!L->cap) return &L->held.one;
-  return &L->held.buf[L->off + (i - L->base)];
+  if (sp_list_held(L) < 2) return &L->held.one;
+  return &L->held.many.buf[L->held.many.off + (i - L->base)];
 }
+
+/* The last write's SHB clock := c. */
+void sp_var_set_write_shb(sp_var *var, const rp_vc *c);
 
 /* Append a record to list l of slot s. */
 void sp_var_append(sp_vars *v, sp_var *var, uint32_t s, int l, sp_record r);

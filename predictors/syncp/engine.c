@@ -248,14 +248,16 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
   uint32_t t = ev->thread, x = ev->operand;
   sp_thread *th = thread(e, t);
   sp_ref past = sp_snapshots_take(&e->snaps, t, &th->trf);
-  uint32_t slot = sp_var_slot(&e->vars, x, t);
+  /* A write stores its SHB clock, ticked, in the block. */
+  uint32_t shb_n = ev->op != RP_OP_WRITE ? 0 : th->shb.n > t ? th->shb.n : t + 1;
+  uint32_t slot = sp_var_slot(&e->vars, x, t, shb_n);
   sp_var *var = sp_vars_at(&e->vars, x);
   check(e, var, slot, ev, pos, past.snap, rep);
   rp_clock k = tick(th, t);
   if (ev->op == RP_OP_WRITE) {
     var->last_write = sp_snapshots_take(&e->snaps, t, &th->trf);
     var->last_writer = t;
-    rp_vc_copy(&var->last_write_shb, &th->shb);
+    sp_var_set_write_shb(var, &th->shb);
   } else if (var->last_write.own) {
     /* A clock that holds the write holds the write's clock: then there is
     ** nothing to join, and the write's clocks are not read. */
@@ -268,7 +270,10 @@ static void access(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_repor
         sp_closing_finish(&e->closing, &th->closed);
       }
     }
-    if (w > rp_vc_get(&th->shb, var->last_writer)) rp_vc_join(&th->shb, &var->last_write_shb);
+    if (w > rp_vc_get(&th->shb, var->last_writer)) {
+      rp_vc shb = {sp_var_shb(var), var->shb_n, var->shb_n};
+      rp_vc_join(&th->shb, &shb);
+    }
   }
   sp_record r = {k, ev->loc, pos, past.snap};
   int l = ev->op == RP_OP_WRITE ? SP_WRITES : SP_READS;
@@ -365,25 +370,24 @@ void sp_engine_event(sp_engine *e, const rp_event *ev, uint64_t pos, rp_race_rep
 #define SP_PREFETCHES static inline __attribute__((always_inline)) void
 
 /* The lines of x's block every access reads first: the header, the slots'
-** threads and their last k (three hold them for up to 8 slots; reading the
+** threads and their last k (two hold them for up to 8 slots; reading the
 ** block's size here would wait for the very load this starts). */
 SP_PREFETCHES prefetch_head(const sp_engine *e, uint32_t x) {
   const char *p = (const char *)sp_vars_at(&e->vars, x);
   __builtin_prefetch(p);
   __builtin_prefetch(p + 64);
-  __builtin_prefetch(p + 128);
 }
 
 /* The list thread t will append to in x, whose head is in the cache by
-** now: the slot is found and the list's lines are loaded. */
+** now: the slot is found and the list's line is loaded; a write's SHB
+** clock's too (up to 16 entries). */
 SP_PREFETCHES prefetch_list(const sp_engine *e, uint32_t x, uint32_t t, int l) {
   const sp_var *var = sp_vars_at(&e->vars, x);
   const uint32_t *thread = sp_var_threads(var);
   for (uint32_t s = 0; s < var->n; s++)
     if (thread[s] == t) {
-      const sp_list *L = &sp_var_lists(var)[s][l];
-      __builtin_prefetch(L, 1);
-      __builtin_prefetch((const char *)(L + 1) - 1, 1);
+      __builtin_prefetch(&sp_var_lists(var)[s][l], 1);
+      if (l == SP_WRITES) __builtin_prefetch(sp_var_shb(var), 1);
       return;
     }
 }
