@@ -57,16 +57,12 @@ void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release) {
   q->a[q->off + (q->n - 1 - q->base)].release = release;
 }
 
-/* The index of q's last acquire with k <= bound, or -1, searching from
-** acquire from - 1 (from <= base: from the first held), known to have
-** k <= bound: galloping, as the answer is usually near.  The first held
+/* The index of q's last acquire with k <= bound, or -1: galloping from
+** the first held, as few are usually dropped at once.  The first held
 ** acquire is inside every ideal once some were dropped (sp_locks_trim). */
-static int64_t gallop(const sp_lock_queue *q, rp_clock bound, uint32_t from) {
-  if (from <= q->base) {
-    if (q->n == q->base || sp_queue_at(q, q->base)->k > bound) return -1;
-    from = q->base + 1;
-  }
-  size_t lo = from - 1, step = 1, hi;   /* acquire lo has k <= bound */
+static int64_t last_at_most(const sp_lock_queue *q, rp_clock bound) {
+  if (q->n == q->base || sp_queue_at(q, q->base)->k > bound) return -1;
+  size_t lo = q->base, step = 1, hi;   /* acquire lo has k <= bound */
   for (;;) {
     hi = lo + step;
     if (hi >= q->n) { hi = q->n; break; }
@@ -84,7 +80,7 @@ static int64_t gallop(const sp_lock_queue *q, rp_clock bound, uint32_t from) {
 
 void sp_locks_trim(sp_locks *l, uint32_t lock, uint32_t t, rp_clock floor) {
   sp_lock_queue *q = queue_of(l, lock, t);
-  int64_t keep = gallop(q, floor, q->base);
+  int64_t keep = last_at_most(q, floor);
   if (keep > (int64_t)q->base) {
     l->dropped += (uint32_t)keep - q->base;
     q->off += (uint32_t)keep - q->base;
