@@ -3,7 +3,8 @@
 **
 **   rp gen --threads 8 --locks 16 --vars 10000 --events 10000000 --seed 1 \
 **          --cs-share 0.3 --nesting 2 [--fork-join] [--branches P]
-**          [--read-share P] [-o FILE]
+**          [--read-share P] [--comm random|groups|pipeline|pool]
+**          [--group-size N] [-o FILE]
 **   rp gen --small --seed S      a random small trace for fuzzing
 **
 ** The trace streams out as it is generated, so its length is unbounded.
@@ -24,9 +25,12 @@ static void parse_share(const char *name, const char *value, void *target) {
 }
 
 /* The command line; gen_params holds narrower counts than the parser's. */
-enum { THREADS, LOCKS, VARS, NESTING, NCOUNTS };
+enum { THREADS, LOCKS, VARS, NESTING, GROUP_SIZE, NCOUNTS };
 static gen_params p = {.events = 1000, .seed = 1, .cs_share = 0.3, .read_share = 0.5};
-static uint64_t counts[NCOUNTS] = {[THREADS] = 4, [LOCKS] = 4, [VARS] = 16, [NESTING] = 1};
+static uint64_t counts[NCOUNTS] = {[THREADS] = 4, [LOCKS] = 4, [VARS] = 16, [NESTING] = 1,
+                                   [GROUP_SIZE] = 4};
+static unsigned comm;   /* gen_comm */
+static const char *const comm_names[] = {"random", "groups", "pipeline", "pool", NULL};
 static bool small, cross_cs;
 static const char *out_path;
 
@@ -56,6 +60,16 @@ static const rp_opt options[] = {
      .parse = parse_share, .help = "share of br events (default 0)"},
     {.name = "--read-share", .arg = "P", .kind = RP_OPT_PARSE, .target = &p.read_share,
      .parse = parse_share, .help = "share of reads among accesses (default 0.5)"},
+    {.name = "--comm", .arg = "random|groups|pipeline|pool", .kind = RP_OPT_CHOICE,
+     .target = &comm, .choices = comm_names,
+     .help = "who talks to whom (default random: any thread takes any lock and touches any "
+             "variable); otherwise a section's accesses touch variables of its lock and the "
+             "others the thread's own: groups, --group-size threads share their own locks, 1 "
+             "in 100 sections takes the last lock, shared by all; pipeline, thread t takes "
+             "locks t and t+1 (mod --locks), its input and output queues; pool, half the "
+             "sections take L0, the shared queue, the others the worker's own lock (docs/gen.md)"},
+    {.name = "--group-size", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[GROUP_SIZE],
+     .min = 1, .max = 1u << 20, .help = "with --comm groups: threads per group (default 4)"},
     {.name = "--small", .kind = RP_OPT_SET, .target = &small,
      .help = "fuzz mode: a small random trace (2-4 threads, 1-3 locks and variables, 6-16 "
              "events, nesting, forks and joins, branches, locks held at the end, releases "
@@ -80,6 +94,9 @@ int main(int argc, char **argv) {
   p.locks = (uint32_t)counts[LOCKS];
   p.vars = (uint32_t)counts[VARS];
   p.nesting = (uint32_t)counts[NESTING];
+  p.group_size = (uint32_t)counts[GROUP_SIZE];
+  p.comm = (gen_comm)comm;
+  if (p.comm != GEN_COMM_RANDOM && small) rp_usage_error("--comm goes without --small");
   if (cross_cs && !small) rp_usage_error("--cross-cs goes with --small");
   if (p.fork_join && !small && p.events < 2 * ((uint64_t)p.threads - 1))
     rp_usage_error("--fork-join with %u threads needs --events of at least %llu (a fork and "

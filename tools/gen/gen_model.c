@@ -19,6 +19,13 @@
 ** and, with --unnested, that a release is not of the innermost lock. */
 #define EMPTY_JOIN_CHANCE 0.15
 #define UNNESTED_CHANCE 0.7
+/* --comm groups: chance that a section takes the global lock instead of
+** one of its group's; --comm pool: chance that it takes the queue. */
+#define GLOBAL_CHANCE 0.01
+#define QUEUE_CHANCE 0.5
+/* Besides --comm random: chance that an access outside sections touches a
+** shared variable unguarded, so that such traces have a few races. */
+#define STRAY_CHANCE 0.002
 
 enum { WAITING, LIVE, JOINED };
 
@@ -131,13 +138,59 @@ static void release(gen *g, uint32_t t) {
   emit(g, t, "rel", "L", l);
 }
 
-/* A few random picks for a free lock; UINT32_MAX if none turned up. */
-static uint32_t free_lock(gen *g) {
+/* --comm groups: the last lock is global, the others are dealt out to the
+** groups of group_size threads (shared round the groups when too few). */
+static uint32_t group_lock(gen *g, uint32_t t) {
+  uint32_t n = g->p->locks, size = g->p->group_size;
+  if (n == 1 || chance(g, GLOBAL_CHANCE)) return n - 1;
+  uint32_t groups = (g->p->threads + size - 1) / size, group = t / size;
+  uint32_t per_group = (n - 1) / groups;
+  return per_group ? group * per_group + below(g, per_group) : group % (n - 1);
+}
+
+/* A lock thread t may take under p->comm; locks > 0. */
+static uint32_t pick_lock(gen *g, uint32_t t) {
+  uint32_t n = g->p->locks;
+  switch (g->p->comm) {
+    case GEN_COMM_GROUPS: return group_lock(g, t);
+    case GEN_COMM_PIPELINE: return (t + below(g, 2)) % n;   /* input queue t, output t + 1 */
+    case GEN_COMM_POOL:   /* the queue, else the worker's own lock */
+      return n == 1 || chance(g, QUEUE_CHANCE) ? 0 : 1 + t % (n - 1);
+    case GEN_COMM_RANDOM: break;
+  }
+  return below(g, n);
+}
+
+/* A few picks for a free lock; UINT32_MAX if none turned up. */
+static uint32_t free_lock(gen *g, uint32_t t) {
   for (int tries = 0; tries < 4 && g->p->locks; tries++) {
-    uint32_t l = below(g, g->p->locks);
+    uint32_t l = pick_lock(g, t);
     if (g->holder[l] == 0) return l;
   }
   return UINT32_MAX;
+}
+
+/*
+** The variable an access of thread t touches.  Under --comm random any;
+** otherwise data follows the locks: the first half of the variables is
+** shared, variable v guarded by lock v % locks, and an access inside a
+** section touches one guarded by its innermost lock; the second half is
+** private, split among the threads (shared round them when too few), and an
+** access outside sections touches one of its thread's, or, 1 in 500, a
+** shared one unguarded.
+*/
+static uint32_t pick_var(gen *g, uint32_t t) {
+  const gen_params *p = g->p;
+  if (p->comm == GEN_COMM_RANDOM || p->vars < 2) return below(g, p->vars);
+  uint32_t shared = p->vars / 2, private = p->vars - shared;
+  const gen_thread *th = &g->threads[t];
+  if (th->depth) {
+    uint32_t l = th->held[th->depth - 1].lock % shared, per_lock = shared / p->locks;
+    return per_lock ? l + p->locks * below(g, per_lock) : l;
+  }
+  if (chance(g, STRAY_CHANCE)) return below(g, shared);
+  uint32_t per_thread = private / p->threads;
+  return shared + (per_thread ? t * per_thread + below(g, per_thread) : t % private);
 }
 
 static void access(gen *g, uint32_t t) {
@@ -145,7 +198,7 @@ static void access(gen *g, uint32_t t) {
   for (uint32_t i = 0; i < th->depth; i++)
     if (th->held[i].budget) th->held[i].budget--;
   bool read = chance(g, g->p->read_share);
-  emit(g, t, read ? "r" : "w", "V", below(g, g->p->vars));
+  emit(g, t, read ? "r" : "w", "V", pick_var(g, t));
 }
 
 /* Fuzz mode: fork a waiting thread or join a live one that holds nothing. */
@@ -233,7 +286,7 @@ static void step(gen *g, uint32_t t, uint64_t room) {
                                    : NEST_CHANCE;
   bool want = th->depth ? th->depth < p->nesting && chance(g, nest)
                         : chance(g, g->start_chance);
-  uint32_t l = want && room >= 2 ? free_lock(g) : UINT32_MAX;
+  uint32_t l = want && room >= 2 ? free_lock(g, t) : UINT32_MAX;
   if (l != UINT32_MAX) acquire(g, t, l);
   else access(g, t);
 }

@@ -12,6 +12,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Who talks to whom (--comm; docs/gen.md): the locks a thread's sections
+** take and the variables its accesses touch. */
+typedef enum gen_comm {
+  GEN_COMM_RANDOM,     /* any lock, any variable: every thread meets every other */
+  GEN_COMM_GROUPS,     /* a group's own locks, now and then one global lock */
+  GEN_COMM_PIPELINE,   /* stage t takes queue locks t and t+1 only */
+  GEN_COMM_POOL        /* one shared queue lock and per-worker locks */
+} gen_comm;
+
 typedef struct gen_params {
   uint32_t threads, locks, vars;
   uint64_t events;
@@ -21,6 +30,8 @@ typedef struct gen_params {
   bool fork_join;       /* T0 forks every thread first and joins them last */
   double branches;      /* share of br events */
   double read_share;    /* share of reads among accesses */
+  gen_comm comm;
+  uint32_t group_size;  /* GEN_COMM_GROUPS: threads per group */
   /* Fuzz-mode knobs (set by --small): */
   bool random_forks;    /* forks and joins anywhere, of some threads */
   bool leave_held;      /* locks may still be held at the end */
