@@ -1,7 +1,7 @@
 # rp gen --comm: each communication pattern is deterministic from the seed,
 # well-formed (the common reader's checks, through rp-hb), has the exact
 # event count, and keeps its threads to the locks and variables its pattern
-# gives them (docs/gen.md); --comm random is the default's trace.
+# gives them (docs/traces.md); --comm random is the default's trace.
 . "$(dirname "$0")/lib.sh"
 
 args=(--threads 12 --locks 7 --vars 200 --events 20000 --cs-share 0.4 --nesting 2)

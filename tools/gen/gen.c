@@ -67,7 +67,7 @@ static const rp_opt options[] = {
              "others the thread's own: groups, --group-size threads share their own locks, 1 "
              "in 100 sections takes the last lock, shared by all; pipeline, thread t takes "
              "locks t and t+1 (mod --locks), its input and output queues; pool, half the "
-             "sections take L0, the shared queue, the others the worker's own lock (docs/gen.md)"},
+             "sections take L0, the shared queue, the others the worker's own lock (docs/traces.md)"},
     {.name = "--group-size", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[GROUP_SIZE],
      .min = 1, .max = 1u << 20, .help = "with --comm groups: threads per group (default 4)"},
     {.name = "--small", .kind = RP_OPT_SET, .target = &small,

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Who talks to whom (--comm; docs/gen.md): the locks a thread's sections
+/* Who talks to whom (--comm; docs/traces.md): the locks a thread's sections
 ** take and the variables its accesses touch. */
 typedef enum gen_comm {
   GEN_COMM_RANDOM,     /* any lock, any variable: every thread meets every other */
