@@ -44,8 +44,8 @@ static void shb_event(void *state, const rp_event *ev, uint64_t pos, rp_race_rep
   rp_tc *lw = &s->last_write[ev->operand];
   /* A write's copy is monotone only when the last write is ordered before
   ** it (not after a race), which rp_hb_publish checks. */
-  if (ev->op == RP_OP_WRITE) rp_hb_publish(&s->clocks, ev->thread, lw);
-  else rp_hb_receive(&s->clocks, ev->thread, lw);
+  if (ev->op == RP_OP_WRITE) rp_hb_publish_vc(&s->clocks, ev->thread, lw);
+  else rp_hb_receive_vc(&s->clocks, ev->thread, lw);
   rp_hb_tick(&s->clocks, ev->thread);
 }
 

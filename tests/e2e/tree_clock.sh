@@ -1,7 +1,8 @@
 # HB (both access histories) and SHB report the same races and stats (all
 # but the time) with tree clocks as with vector clocks (docs/hb-shb.md §H12):
-# on every crafted trace, the ten real traces, and random traces with 4, 64
-# and 256 threads, with and without forks and joins.
+# on every crafted trace, the ten real traces, random traces with 4, 64
+# and 256 threads, with and without forks and joins, and traces of the
+# structured shapes of rp gen --comm with 64 and 256 threads.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/../.."
 gen_dir=$TMP/gen
@@ -11,6 +12,12 @@ for threads in 4 64 256; do
     extra=(); [ "$shape" = fork-join ] && extra=(--fork-join)
     rp-gen --threads "$threads" --locks 8 --vars 200 --events 40000 --seed "$threads" \
       --cs-share 0.4 --nesting 2 "${extra[@]}" -o "$gen_dir/t$threads-$shape.std"
+  done
+done
+for threads in 64 256; do
+  for comm in groups pipeline pool; do
+    rp-gen --threads "$threads" --locks $((threads + 1)) --vars 2000 --events 40000 \
+      --seed "$threads" --cs-share 0.4 --nesting 2 --comm "$comm" -o "$gen_dir/t$threads-$comm.std"
   done
 done
 

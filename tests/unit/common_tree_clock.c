@@ -1,6 +1,7 @@
 /* Unit tests of tree clocks (tree_clock.h): on random executions of
 ** threads that fork and join each other and copy their clocks into and join
-** them from shared objects (as HB's locks and SHB's last writes do), a tree
+** them from shared objects (as HB's locks and SHB's last writes do), or
+** from vector-clock snapshots (rp_tc_join_vc, SHB's last writes), a tree
 ** clock holds the same entries as a vector clock after every step, and its
 ** tree stays well formed.  The executions keep the discipline a well-formed
 ** trace gives HB (tree_clock.h): a thread is forked once, before it runs
@@ -22,12 +23,19 @@ typedef struct pair {
   rp_vc vector;
 } pair;
 
+/* A vector clock copied from a thread's, with that thread + 1 as root. */
+typedef struct snapshot {
+  rp_vc vector;
+  uint32_t root;
+} snapshot;
+
 typedef struct execution {
   pair thread[MAX_THREADS], object[MAX_OBJECTS];
+  snapshot snap[MAX_OBJECTS];
   uint32_t threads, objects;
   uint32_t born;   /* threads 0..born-1 were forked (thread 0 runs first) */
   rp_tc_work work;
-  unsigned monotone_copies, deep_copies;
+  unsigned monotone_copies, deep_copies, snapshot_joins;
   uint64_t rng;
 } execution;
 
@@ -84,6 +92,7 @@ static void start(execution *x, uint64_t seed, uint32_t threads, uint32_t object
     rp_tc_init(&p->tree);
     rp_vc_init(&p->vector);
   }
+  for (uint32_t i = 0; i < MAX_OBJECTS; i++) x->snap[i] = (snapshot){0};
   for (uint32_t t = 0; t < threads; t++) {
     rp_tc_start(&x->thread[t].tree, t, 1);
     rp_vc_set(&x->thread[t].vector, t, 1);
@@ -96,6 +105,7 @@ static void finish(execution *x) {
     rp_tc_free(&p->tree);
     rp_vc_free(&p->vector);
   }
+  for (uint32_t i = 0; i < MAX_OBJECTS; i++) rp_vc_free(&x->snap[i].vector);
   rp_tc_work_free(&x->work);
 }
 
@@ -115,11 +125,25 @@ static void copy(execution *x, pair *dst, const pair *src) {
   rp_vc_copy(&dst->vector, &src->vector);
 }
 
+/* Thread t joins a snapshot, unless the snapshot's root says that t knows
+** it all: the vector clocks must agree that it does. */
+static void join_snapshot(execution *x, uint32_t t, const snapshot *s) {
+  pair *self = &x->thread[t];
+  if (!s->root || rp_vc_get(&s->vector, s->root - 1) <= rp_tc_get(&self->tree, s->root - 1)) {
+    assert_true(rp_vc_leq(&s->vector, &self->vector));
+    return;
+  }
+  x->snapshot_joins++;
+  rp_tc_join_vc(&self->tree, &s->vector, s->root - 1);
+  rp_vc_join(&self->vector, &s->vector);
+}
+
 /* One event of a random running thread: its rule, then its tick. */
 static void step(execution *x) {
   uint32_t t = draw(x, x->born), u = draw(x, x->born);
-  pair *self = &x->thread[t], *obj = &x->object[draw(x, x->objects)];
-  switch (draw(x, 5)) {
+  uint32_t o = draw(x, x->objects);
+  pair *self = &x->thread[t], *obj = &x->object[o];
+  switch (draw(x, 7)) {
     case 0: break;                                 /* a local event */
     case 1: join(x, self, obj); break;             /* acquire, read */
     case 2: copy(x, obj, self); break;             /* release, write */
@@ -127,6 +151,11 @@ static void step(execution *x) {
     case 4:                                        /* fork the next thread */
       if (x->born < x->threads) join(x, &x->thread[u = x->born++], self);
       break;
+    case 5:                                        /* write, SHB's hybrid */
+      rp_vc_copy(&x->snap[o].vector, &self->vector);
+      x->snap[o].root = t + 1;
+      break;
+    case 6: join_snapshot(x, t, &x->snap[o]); break;   /* read */
   }
   rp_tc_tick_root(&self->tree);
   rp_vc_tick(&self->vector, t);
@@ -141,7 +170,7 @@ static void step(execution *x) {
 static void random_executions_match_vector_clocks(void **state) {
   (void)state;
   static const uint32_t shapes[][2] = {{2, 1}, {5, 2}, {12, 3}, {MAX_THREADS, MAX_OBJECTS}};
-  unsigned monotone = 0, deep = 0;
+  unsigned monotone = 0, deep = 0, snapshot_joins = 0;
   for (uint64_t seed = 1; seed <= 40; seed++) {
     const uint32_t *shape = shapes[seed % 4];
     execution x;
@@ -149,11 +178,13 @@ static void random_executions_match_vector_clocks(void **state) {
     for (int i = 0; i < 3000; i++) step(&x);
     monotone += x.monotone_copies;
     deep += x.deep_copies;
+    snapshot_joins += x.snapshot_joins;
     finish(&x);
   }
-  /* Both kinds of copy were exercised. */
+  /* Both kinds of copy and the joins of snapshots were exercised. */
   assert_true(monotone > 100);
   assert_true(deep > 100);
+  assert_true(snapshot_joins > 100);
 }
 
 /* Release after acquire, as in a well-formed trace: every copy into a lock

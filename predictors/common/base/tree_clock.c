@@ -146,6 +146,25 @@ void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   push_child(rp_tc_nodes(dst), z, dst->root, dst->clk.c[dst->root - 1]);
 }
 
+void rp_tc_join_vc(rp_tc *dst, const rp_vc *src, uint32_t root) {
+  uint32_t r = dst->root, z = root + 1;
+  RP_ASSERT(r && root < src->n && rp_vc_get(&dst->clk, root) < src->c[root],
+            "a thread's clock to join into, and a snapshot it does not know");
+  RP_ASSERT(rp_vc_get(src, r - 1) <= dst->clk.c[r - 1],
+            "no clock knows more of a thread than the thread itself");
+  reserve(dst, src->n);
+  rp_tc_node *node = rp_tc_nodes(dst);
+  detach(node, z);
+  push_child(node, z, r, dst->clk.c[r - 1]);
+  dst->clk.c[root] = src->c[root];
+  for (uint32_t i = 0; i < src->n; i++) {
+    if (src->c[i] <= dst->clk.c[i]) continue;
+    dst->clk.c[i] = src->c[i];
+    detach(node, i + 1);
+    push_child(node, i + 1, z, src->c[root]);
+  }
+}
+
 void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_ASSERT(rp_tc_leq_by_root(dst, src), "dst <= src (else rp_tc_deep_copy)");
   if (!src->root) return;   /* then dst is empty too */

@@ -83,6 +83,12 @@ static inline bool rp_tc_leq_by_root(const rp_tc *a, const rp_tc *b) {
 
 /* dst := dst joined with src; dst is a thread's clock (not empty). */
 void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w);
+/* dst := dst joined with src, a vector clock that is a snapshot of thread
+** `root` (its clock at one of its events) newer than dst knows; costs every
+** entry.  As if src were a tree clock of root and children only, attached
+** when root's entry was what it is in src: root goes under dst's root,
+** attached now, and the other entries that change under root. */
+void rp_tc_join_vc(rp_tc *dst, const rp_vc *src, uint32_t root);
 /* dst := src, when dst <= src (checked by rp_tc_leq_by_root); costs the
 ** entries that change. */
 void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w);

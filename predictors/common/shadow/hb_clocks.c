@@ -25,8 +25,12 @@ void rp_hb_clocks_free(rp_hb_clocks *h) {
 const rp_vc *rp_hb_thread_new(rp_hb_clocks *h, uint32_t t) {
   RP_GROW(h->thread, h->thread_cap, t);
   for (uint32_t u = h->threads; u <= t; u++) {
-    if (h->tree) rp_tc_start(&h->thread[u], u, 1);
-    else rp_vc_set(&h->thread[u].clk, u, 1);
+    if (h->tree) {
+      rp_tc_start(&h->thread[u], u, 1);
+      continue;
+    }
+    rp_vc_set(&h->thread[u].clk, u, 1);
+    h->thread[u].root = u + 1;
   }
   h->threads = t + 1;
   return &h->thread[t].clk;
