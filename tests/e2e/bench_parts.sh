@@ -35,7 +35,8 @@ ratio() { echo "^\| $1 \| $2 \| $3 \| [0-9]+/[0-9]+ \| [0-9]+/[0-9]+ \| $n \|"; 
 expect streaming "$(ratio hb wc-l bench-3000)" "$(ratio hb read dacapo_sunflow_default)" \
   "$(ratio pwr-cs cat bench-3000)" "$(ratio dc-novind read bench-3000)" "$(ratio pwr-cs pwr bench-3000)" \
   "$(ratio hb hb bench-3000)" "^RAPID hb \(34 s\) / ours: [0-9]+x"
-expect clocks "$(ratio hb-tree hb-vector clocks-64)" "$(ratio shb-tree shb-vector own_Bank)" \
+expect clocks "$(ratio hb-tree hb-vector clocks-random-64)" "$(ratio shb-tree shb-vector clocks-groups-256)" \
+  "$(ratio hb-tree hb-vector pool64)" "$(ratio shb-tree shb-vector own_Bank)" \
   '^### Ratios .*time: cpu'
 expect dc "^dc bench-3000: graph_nodes 3000, graph_edges [0-9]+, .*verified [0-9]+"
 expect pwr "$(ratio pwr pwr bench)" "^pwr bench: events 15000, state_kb [0-9]+, racy_pairs [0-9]+$"
