@@ -6,7 +6,10 @@
 
 #include "diag.h"
 
-enum { DEEP_COPY_ENTRIES = 16 };
+/* Moving a node costs about what a vector clock's pass over 16 entries
+** does (docs/hb-shb.md §H12): a join or copy whose walk would take more
+** nodes than one in 16 entries does a pass over all entries instead. */
+enum { ENTRIES_PER_NODE = 16 };
 
 void rp_tc_init(rp_tc *c) { memset(c, 0, sizeof *c); }
 
@@ -134,18 +137,6 @@ static void prepare(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_GROW(w->order, w->order_cap, n);
 }
 
-void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
-  RP_ASSERT(dst->root, "a thread's clock to join into (not empty)");
-  uint32_t z = src->root;
-  if (!z || src->clk.c[z - 1] <= rp_tc_get(dst, z - 1)) return;   /* dst knows all of src */
-  /* Else dst's root would be taken and could end up below itself. */
-  RP_ASSERT(rp_tc_get(src, dst->root - 1) <= dst->clk.c[dst->root - 1],
-            "no clock knows more of a thread than the thread itself");
-  prepare(dst, src, w);
-  relink(dst, src, w->order, collect(dst, src, 0, SIZE_MAX, w));
-  push_child(rp_tc_nodes(dst), z, dst->root, dst->clk.c[dst->root - 1]);
-}
-
 void rp_tc_join_vc(rp_tc *dst, const rp_vc *src, uint32_t root) {
   uint32_t r = dst->root, z = root + 1;
   RP_ASSERT(r && root < src->n && rp_vc_get(&dst->clk, root) < src->c[root],
@@ -165,13 +156,28 @@ void rp_tc_join_vc(rp_tc *dst, const rp_vc *src, uint32_t root) {
   }
 }
 
+void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
+  RP_ASSERT(dst->root, "a thread's clock to join into (not empty)");
+  uint32_t z = src->root;
+  if (!z || src->clk.c[z - 1] <= rp_tc_get(dst, z - 1)) return;   /* dst knows all of src */
+  /* Else dst's root would be taken and could end up below itself. */
+  RP_ASSERT(rp_tc_get(src, dst->root - 1) <= dst->clk.c[dst->root - 1],
+            "no clock knows more of a thread than the thread itself");
+  prepare(dst, src, w);
+  size_t taken = collect(dst, src, 0, src->clk.n / ENTRIES_PER_NODE, w);
+  if (taken == SIZE_MAX) {   /* src is a snapshot of its root */
+    rp_tc_join_vc(dst, &src->clk, z - 1);
+    return;
+  }
+  relink(dst, src, w->order, taken);
+  push_child(rp_tc_nodes(dst), z, dst->root, dst->clk.c[dst->root - 1]);
+}
+
 void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w) {
   RP_ASSERT(rp_tc_leq_by_root(dst, src), "dst <= src (else rp_tc_deep_copy)");
   if (!src->root) return;   /* then dst is empty too */
   prepare(dst, src, w);
-  /* Moving a node costs about what copying DEEP_COPY_ENTRIES entries does:
-  ** when many change, copying them all is cheaper. */
-  size_t taken = collect(dst, src, dst->root, src->clk.n / DEEP_COPY_ENTRIES, w);
+  size_t taken = collect(dst, src, dst->root, src->clk.n / ENTRIES_PER_NODE, w);
   if (taken == SIZE_MAX) {
     rp_tc_deep_copy(dst, src);
     return;

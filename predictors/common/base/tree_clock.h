@@ -81,7 +81,8 @@ static inline bool rp_tc_leq_by_root(const rp_tc *a, const rp_tc *b) {
   return !a->root || a->clk.c[a->root - 1] <= rp_tc_get(b, a->root - 1);
 }
 
-/* dst := dst joined with src; dst is a thread's clock (not empty). */
+/* dst := dst joined with src; dst is a thread's clock (not empty).  Costs
+** the entries that change, or, when they are many, as rp_tc_join_vc. */
 void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w);
 /* dst := dst joined with src, a vector clock that is a snapshot of thread
 ** `root` (its clock at one of its events) newer than dst knows; costs every
@@ -90,7 +91,7 @@ void rp_tc_join(rp_tc *dst, const rp_tc *src, rp_tc_work *w);
 ** attached now, and the other entries that change under root. */
 void rp_tc_join_vc(rp_tc *dst, const rp_vc *src, uint32_t root);
 /* dst := src, when dst <= src (checked by rp_tc_leq_by_root); costs the
-** entries that change. */
+** entries that change, or, when they are many, as rp_tc_deep_copy. */
 void rp_tc_monotone_copy(rp_tc *dst, const rp_tc *src, rp_tc_work *w);
 /* dst := src, any dst; costs every entry. */
 void rp_tc_deep_copy(rp_tc *dst, const rp_tc *src);
