@@ -5,7 +5,7 @@
 ** race, not only the first.  A read is checked against the thread's clock
 ** *before* it joins its last write's clock, or it could never race with the
 ** write it reads from.  Racy events equal RAPID's SHB engine.  --clock picks
-** tree or vector clocks (§H12), with the same reports.
+** tree or vector clocks (§H12; LW_x stays a vector clock), with the same reports.
 */
 #include <stdlib.h>
 

@@ -11,7 +11,8 @@
 ** event is unordered with every thread that has not synchronised with it.
 **
 ** The clocks are vector clocks or tree clocks (docs/hb-shb.md §H12), chosen
-** at init; either way their entries are read as an rp_vc.  With tree clocks
+** at init; either way their entries are read as an rp_vc, and every clock
+** has a root, the thread it is a snapshot of.  With tree clocks
 ** a release's copy is monotone (rp_tc_copy): in a well-formed trace the
 ** lock's clock is at most the releasing thread's, which acquired it.
 */
@@ -37,8 +38,8 @@ extern const char *const rp_clock_kind_names[];
    .choices = rp_clock_kind_names,                                                          \
    .help = "the clocks' data structure, same races and stats either way: vector "         \
            "(default), one entry per thread in every join and copy; tree, tree clocks, "    \
-           "whose join and copy cost the entries that change (slower here, measured: "      \
-           "docs/hb-shb.md §H12)"}
+           "whose join and copy cost the entries that change (faster only with many "       \
+           "threads that each talk to a few, measured: docs/hb-shb.md §H12)"}
 
 typedef struct rp_hb_clocks {
   bool tree;           /* tree clocks, else vector clocks (only .clk used) */
