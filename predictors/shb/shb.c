@@ -42,8 +42,7 @@ static void shb_event(void *state, const rp_event *ev, uint64_t pos, rp_race_rep
   rp_history_access(&s->history, ev, pos, rp_hb_thread(&s->clocks, ev->thread), rep);
   RP_GROW(s->last_write, s->last_write_cap, ev->operand);
   rp_tc *lw = &s->last_write[ev->operand];
-  /* A write's copy is monotone only when the last write is ordered before
-  ** it (not after a race), which rp_hb_publish checks. */
+  /* LW_x is a vector clock whatever the kind (docs/hb-shb.md §H12). */
   if (ev->op == RP_OP_WRITE) rp_hb_publish_vc(&s->clocks, ev->thread, lw);
   else rp_hb_receive_vc(&s->clocks, ev->thread, lw);
   rp_hb_tick(&s->clocks, ev->thread);

@@ -42,6 +42,24 @@ static rp_tc *lock_clock(rp_hb_clocks *h, uint32_t l) {
 }
 
 
+/* dst := C_t, a monotone copy when dst <= C_t (always, for a lock in a
+** well-formed trace), else a full one. */
+static void publish(rp_hb_clocks *h, uint32_t t, rp_tc *dst) {
+  if (h->tree) {
+    rp_tc_copy(dst, &h->thread[t], &h->work);
+    return;
+  }
+  rp_vc_copy(&dst->clk, &h->thread[t].clk);
+  dst->root = t + 1;   /* for the test by the root in receive */
+}
+
+/* C_t := C_t join src.  Vector clocks have the tree clocks' O(1) test by
+** the root too: every clock here is a snapshot of its root. */
+static void receive(rp_hb_clocks *h, uint32_t t, const rp_tc *src) {
+  if (h->tree) rp_tc_join(&h->thread[t], src, &h->work);
+  else if (!rp_tc_leq_by_root(src, &h->thread[t])) rp_vc_join(&h->thread[t].clk, &src->clk);
+}
+
 void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev) {
   uint32_t t = ev->thread, u = ev->operand;
   /* Both clocks exist before a pointer into the array is taken: creating
@@ -49,10 +67,10 @@ void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev) {
   if (ev->op == RP_OP_FORK || ev->op == RP_OP_JOIN) rp_hb_thread(h, u);
   rp_hb_thread(h, t);
   switch (ev->op) {
-    case RP_OP_ACQ: rp_hb_receive(h, t, lock_clock(h, u)); break;
-    case RP_OP_REL: rp_hb_publish(h, t, lock_clock(h, u)); break;
-    case RP_OP_FORK: rp_hb_receive(h, u, &h->thread[t]); break;
-    case RP_OP_JOIN: rp_hb_receive(h, t, &h->thread[u]); break;
+    case RP_OP_ACQ: receive(h, t, lock_clock(h, u)); break;
+    case RP_OP_REL: publish(h, t, lock_clock(h, u)); break;
+    case RP_OP_FORK: receive(h, u, &h->thread[t]); break;
+    case RP_OP_JOIN: receive(h, t, &h->thread[u]); break;
     default: break;
   }
 }

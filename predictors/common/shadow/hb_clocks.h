@@ -65,31 +65,13 @@ static inline const rp_vc *rp_hb_thread(rp_hb_clocks *h, uint32_t t) {
 void rp_hb_sync(rp_hb_clocks *h, const rp_event *ev);
 
 /* For clocks kept beside the thread and lock clocks (SHB's last writes),
-** of the same kind and freed with rp_tc_free:
-**   dst := C_t (a monotone copy when dst <= C_t, else a full one);
-**   C_t := C_t join src.
-** Inline: SHB runs one of them on every access.
-** Vector clocks keep a root too, the thread they copy, so that a join the
-** root answers costs O(1) with either kind (rp_tc_leq_by_root: every clock
-** here is a snapshot of its root). */
-static inline void rp_hb_publish(rp_hb_clocks *h, uint32_t t, rp_tc *dst) {
-  rp_hb_thread(h, t);
-  if (h->tree) {
-    rp_tc_copy(dst, &h->thread[t], &h->work);
-    return;
-  }
-  rp_vc_copy(&dst->clk, &h->thread[t].clk);
-  dst->root = t + 1;
-}
-static inline void rp_hb_receive(rp_hb_clocks *h, uint32_t t, const rp_tc *src) {
-  rp_hb_thread(h, t);
-  if (h->tree) rp_tc_join(&h->thread[t], src, &h->work);
-  else if (!rp_tc_leq_by_root(src, &h->thread[t])) rp_vc_join(&h->thread[t].clk, &src->clk);
-}
-
-/* The same for clocks kept as vector clocks whatever the kind (SHB's last
-** writes), with their thread as root: the joins into a tree clock cost
-** every entry, the copies the bytes of a vector clock. */
+** as vector clocks with their thread as root whatever the kind, freed with
+** rp_tc_free:
+**   dst := C_t, a copy of the entries;
+**   C_t := C_t join src, O(1) when src's root says C_t knows it all (every
+**          clock here is a snapshot of its root), else a pass over the
+**          entries (rp_tc_join_vc into a tree clock).
+** Inline: SHB runs one of them on every access. */
 static inline void rp_hb_publish_vc(rp_hb_clocks *h, uint32_t t, rp_tc *dst) {
   rp_vc_copy(&dst->clk, rp_hb_thread(h, t));
   dst->root = t + 1;
