@@ -60,7 +60,7 @@ int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const s
 /* A barrier orders everything before it in every thread before everything
 ** after it in every thread.  It is logged as the counter a barrier keeps:
 ** on its way in each thread increments the variable B under the lock B
-** (acq r w rel), on its way out reads it under B (acq r br rel), each as
+** (acq r br w rel), on its way out reads it under B (acq r br rel), each as
 ** one step (rt_log_counter), so every way in precedes every way out in
 ** the trace, and a predictive analysis that keeps reads with their writers
 ** cannot move a way out before a way in. */

@@ -20,7 +20,8 @@ __attribute__((used)) const char rt_runtime_mark[] = RP_RAW_RUNTIME_MARK;
 
 bool rt_active;
 bool rt_branches;
-__thread uint32_t rt_thread;
+/* This thread's number: 0 for the main thread, then in creation order. */
+static __thread uint32_t rt_thread;
 
 static rp_raw_header *header;
 static rp_raw_event *records;
@@ -135,17 +136,14 @@ void rt_allocated(const void *p, size_t size, uintptr_t pc) {
   rt_log(RP_RAW_BLOCK_SIZE, size, pc);
 }
 
-void rt_log_sync_read(const volatile void *object, uintptr_t pc) {
-  rt_log(RP_RAW_READ, (uintptr_t)object & ~(uintptr_t)7, pc);
-  if (rt_branches) rt_log(RP_RAW_BRANCH, 0, pc);
-}
-
 void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc) {
   if (!rt_active) return;
+  uint64_t counter = (uintptr_t)object & ~(uintptr_t)7;   /* its 8-byte word */
   rt_stripe_lock(object);
   rt_log(RP_RAW_ACQ, (uintptr_t)object, pc);
-  rt_log_sync_read(object, pc);
-  if (writes) rt_log(RP_RAW_WRITE, (uintptr_t)object & ~(uintptr_t)7, pc);
+  rt_log(RP_RAW_READ, counter, pc);
+  if (rt_branches) rt_log(RP_RAW_BRANCH, 0, pc);
+  if (writes) rt_log(RP_RAW_WRITE, counter, pc);
   rt_log(RP_RAW_REL, (uintptr_t)object, pc);
   rt_stripe_unlock(object);
 }

@@ -18,8 +18,6 @@
 extern bool rt_active;
 /* Whether branches are logged too. */
 extern bool rt_branches;
-/* This thread's number: 0 for the main thread, then in creation order. */
-extern __thread uint32_t rt_thread;
 
 /* Map the file named by RP_RECORD_RAW, once; does nothing if unset. */
 void rt_init(void);
@@ -37,16 +35,12 @@ void rt_thread_begin(uint32_t number, uint64_t clock);
 ** the record takes a clock value, so its next events come after that free. */
 void rt_allocated(const void *p, size_t size, uintptr_t pc);
 
-/* A read of the word of a synchronization object (a barrier's count, an
-** rwlock's writer), followed by a branch on it when branches are logged:
-** what the object's implementation would read and test. */
-void rt_log_sync_read(const volatile void *object, uintptr_t pc);
-
 /* The counter a synchronization object keeps (a barrier's, a semaphore's)
 ** read, tested and, if writes, written, as one critical section on a lock
-** named like the object: acq(C) r(C) br [w(C)] rel(C).  The events are one
-** step under the object's stripe lock, so the trace has the steps on one
-** counter in the order they were logged. */
+** named like the object: acq(C) r(C) [br] [w(C)] rel(C), the branch (what
+** the object's implementation would test) when branches are logged.  The
+** events are one step under the object's stripe lock, so the trace has the
+** steps on one counter in the order they were logged. */
 void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc);
 
 /* The next thread number (for a thread about to be created). */
@@ -69,7 +63,8 @@ void __real_free(void *p);
 
 /* A spin lock of a small striped table, chosen by an address: it makes
 ** the real operation and its events one step in the trace (atomics, the
-** read side of rwlocks, barriers). */
+** counters of barriers and semaphores), or guards the runtime's own tables
+** (threads.c) without a pthread lock, whose calls are wrapped. */
 void rt_stripe_lock(const volatile void *addr);
 void rt_stripe_unlock(const volatile void *addr);
 
