@@ -8,8 +8,6 @@
 
 #include "log.h"
 
-#define WORD_MASK (~(uint64_t)7)
-
 /* clang's coverage counters (rp cc asks for them, see branches.c) are
 ** bumped by instrumented stores; they are not the program's data. */
 extern char __start___sancov_cntrs[] __attribute__((weak));
@@ -19,8 +17,7 @@ static void log_words(rp_raw_op op, const volatile void *addr, size_t size, uint
   if (!rt_active || size == 0) return;
   const volatile char *p = addr;
   if (p >= __start___sancov_cntrs && p < __stop___sancov_cntrs) return;
-  uint64_t first = (uint64_t)(uintptr_t)addr & WORD_MASK;
-  uint64_t last = ((uint64_t)(uintptr_t)addr + size - 1) & WORD_MASK;
+  uint64_t first = rt_word_of(p), last = rt_word_of(p + size - 1);
   for (uint64_t w = first; w <= last && rt_active; w += 8) rt_log(op, w, pc);
 }
 

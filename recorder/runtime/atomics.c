@@ -17,17 +17,15 @@ typedef unsigned short a16;
 typedef unsigned int a32;
 typedef unsigned long long a64;
 
-static uint64_t word_of(const volatile void *a) { return (uint64_t)(uintptr_t)a & ~(uint64_t)7; }
-
 static void begin(const volatile void *a, uintptr_t pc) {
   rt_stripe_lock(a);
-  if (rt_active) rt_log(RP_RAW_ACQ, word_of(a), pc);
+  if (rt_active) rt_log(RP_RAW_ACQ, rt_word_of(a), pc);
 }
 static void logged(rp_raw_op op, const volatile void *a, uintptr_t pc) {
-  if (rt_active) rt_log(op, word_of(a), pc);
+  if (rt_active) rt_log(op, rt_word_of(a), pc);
 }
 static void end(const volatile void *a, uintptr_t pc) {
-  if (rt_active) rt_log(RP_RAW_REL, word_of(a), pc);
+  if (rt_active) rt_log(RP_RAW_REL, rt_word_of(a), pc);
   rt_stripe_unlock(a);
 }
 

@@ -138,7 +138,7 @@ void rt_allocated(const void *p, size_t size, uintptr_t pc) {
 
 void rt_log_counter(const volatile void *object, bool writes, uintptr_t pc) {
   if (!rt_active) return;
-  uint64_t counter = (uintptr_t)object & ~(uintptr_t)7;   /* its 8-byte word */
+  uint64_t counter = rt_word_of(object);
   rt_stripe_lock(object);
   rt_log(RP_RAW_ACQ, (uintptr_t)object, pc);
   rt_log(RP_RAW_READ, counter, pc);

@@ -58,6 +58,12 @@ void rt_stack_retired(void);
 void *__real_malloc(size_t size);
 void __real_free(void *p);
 
+/* The variable an address belongs to: its aligned 8-byte word (access.c
+** says why), also for the counters and atomics logged as variables. */
+static inline uint64_t rt_word_of(const volatile void *addr) {
+  return (uint64_t)(uintptr_t)addr & ~(uint64_t)7;
+}
+
 /* The pc of the call that led here, for rt_log. */
 #define RT_CALLER() ((uintptr_t)__builtin_return_address(0))
 
