@@ -85,8 +85,4 @@ static inline bool dc_adj_next(dc_adj *a, uint32_t *w) {
   return false;
 }
 
-static inline bool dc_is_op(const dc_graph *g, uint32_t v, rp_op op) {
-  return g->ev[v].op == op;
-}
-
 #endif

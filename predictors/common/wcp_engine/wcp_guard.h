@@ -97,9 +97,4 @@ typedef void (*wcp_join_fn)(void *ctx, const rp_vc *v);
 void wcp_guards_access(wcp_guards *g, uint32_t t, uint32_t var, bool write,
                        const rp_vc *c, rp_clock own_pred, wcp_join_fn join, void *ctx);
 
-/* How many locks t holds. */
-static inline uint32_t wcp_guards_held(const wcp_guards *g, uint32_t t) {
-  return t < g->held_cap ? g->held[t].n : 0;
-}
-
 #endif
