@@ -7,7 +7,9 @@
 
 #include "view/race_rows.h"
 
-size_t race_set_pair_key(const char *a, const char *b, char *key, size_t size) {
+/* The key of the unordered location pair {a, b} as loc_pairs holds it
+** (race_set.h), in key of size `size`; its length, 0 if it does not fit. */
+static size_t pair_key(const char *a, const char *b, char *key, size_t size) {
   if (strcmp(a, b) > 0) {
     const char *t = a;
     a = b;
@@ -41,7 +43,7 @@ static int add_row(const rp_race_row *race, void *ctx) {
   race_set *s = l->s;
   s->rows++;
   char key[2048];
-  size_t len = race_set_pair_key(race->first_loc, race->second_loc, key, sizeof key);
+  size_t len = pair_key(race->first_loc, race->second_loc, key, sizeof key);
   if (len == 0) {
     snprintf(l->err, l->errlen, "%s:%llu: location names too long to compare", l->path,
              (unsigned long long)race->line);

@@ -34,7 +34,4 @@ typedef struct race_set {
 int race_set_load(race_set *s, const char *path, char *err, size_t errlen);
 void race_set_free(race_set *s);
 
-/* The key of a location pair, as loc_pairs holds it; its length. */
-size_t race_set_pair_key(const char *a, const char *b, char *key, size_t size);
-
 #endif
