@@ -71,7 +71,6 @@ typedef struct wcp_queues {
   uint32_t threads;    /* threads known so far */
   bool gc;             /* free passed entries (default) */
   bool rapid;          /* own sections count on shared locks (--rapid) */
-  bool freed_any;
   uint64_t live, peak_live;   /* entries, over all locks */
   uint64_t late_threads;
 } wcp_queues;
