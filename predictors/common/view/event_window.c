@@ -41,7 +41,6 @@ typedef struct window_state {
   size_t held_cap;
   stretch part[2];
   unsigned parts;
-  uint64_t mark_pos[2];
 } window_state;
 
 /* "L,M" for the locks of h (each once), in acquire order. */
