@@ -23,7 +23,7 @@ static dc_thread *thread_of(dc_analysis *a, uint32_t t) {
   dc_thread *th = &a->threads[t];
   if (!th->started) {
     th->started = true;
-    th->last = th->first = th->fork_node = DC_NONE;
+    th->last = th->fork_node = DC_NONE;
     rp_vc_set(&th->c, t, 1);   /* docs/dc.md §C5: own entry starts at 1 */
   }
   return th;
@@ -356,7 +356,6 @@ void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos) {
   default:
     break;   /* markers: a node in program order, nothing else */
   }
-  if (th->first == DC_NONE) th->first = node;
   th->last = node;
   rp_vc_tick(&th->c, t);
   rp_wcp_tick(&a->wcp, t);

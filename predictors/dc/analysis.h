@@ -82,7 +82,6 @@ typedef struct dc_thread {
   bool started, forked;
   rp_vc c;                 /* DC clock */
   uint32_t last;           /* latest node, DC_NONE */
-  uint32_t first;          /* first node, DC_NONE */
   uint32_t fork_node;
   dc_held *held;
   size_t nheld, held_cap;

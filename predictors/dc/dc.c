@@ -92,24 +92,6 @@ static void write_witness(const dc_config *c, const rp_race_report *rep, const d
   rp_witness_close(f, path);
 }
 
-/* Per-thread first and last nodes and fork nodes, for the witness check. */
-typedef struct thread_nodes {
-  uint32_t *first, *last, *fork;
-} thread_nodes;
-
-static void thread_nodes_of(const dc_analysis *an, uint32_t threads, thread_nodes *tn) {
-  tn->first = rp_malloc((threads + 1) * sizeof *tn->first);
-  tn->last = rp_malloc((threads + 1) * sizeof *tn->last);
-  tn->fork = rp_malloc((threads + 1) * sizeof *tn->fork);
-  for (uint32_t t = 0; t < threads; t++) {
-    const dc_thread *th = t < an->nthreads ? &an->threads[t] : NULL;
-    bool ok = th && th->started;
-    tn->first[t] = ok ? th->first : DC_NONE;
-    tn->last[t] = ok ? th->last : DC_NONE;
-    tn->fork[t] = ok && th->forked ? th->fork_node : DC_NONE;
-  }
-}
-
 typedef struct vr_totals {
   uint64_t verdicts[3], ls_edges, timeouts, bad_witnesses, stuck, vindicated;
   double static_ms, ms;   /* phase 1 (one instance per static race); all */
@@ -150,16 +132,12 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
                           vr_totals *tot) {
   const dc_config *c = s->cfg;
   dc_analysis *an = &s->an;
-  const rp_symbols *sym = rep->sym;
-  uint32_t threads = (uint32_t)sym->threads.count;
-  thread_nodes tn;
   vindicator v;
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   rp_watch_budget((double)c->budget_ms);
   dc_graph_seal(&an->g);
-  thread_nodes_of(an, threads, &tn);
-  vr_init(&v, &an->g, sym, tn.first, tn.last, tn.fork, (double)c->timeout_ms, c->missing == 0);
+  vr_init(&v, &an->g, rep->sym, (double)c->timeout_ms, c->missing == 0);
   bool *tried = rp_calloc(an->nraces, sizeof *tried);
   rp_u64set verified_static;
   rp_u64set_init(&verified_static);
@@ -179,9 +157,6 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   rp_u64set_free(&verified_static);
   free(tried);
   vr_free(&v);
-  free(tn.first);
-  free(tn.last);
-  free(tn.fork);
   tot->ms = ms_since(&t0);
 }
 

@@ -478,8 +478,7 @@ static void index_acquires(vindicator *v) {
   free(count);
 }
 
-void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
-             const uint32_t *last_node, const uint32_t *fork_node, double timeout_ms,
+void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, double timeout_ms,
              bool eager_missing) {
   memset(v, 0, sizeof *v);
   v->eager_missing = eager_missing;
@@ -488,9 +487,6 @@ void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *
   uint32_t threads = (uint32_t)sym->threads.count;
   v->threads = threads;
   v->locks = sym->locks.count ? (uint32_t)sym->locks.count : 1;
-  v->first_node = first_node;
-  v->last_node = last_node;
-  v->fork_node = fork_node;
   v->timeout_ms = timeout_ms;
   size_t n = (size_t)g->n + 1;
   v->seen = rp_calloc(n, sizeof *v->seen);

@@ -31,8 +31,7 @@ typedef struct vindicator {
   dc_graph *g;              /* the sealed constraint graph G, with its overlay */
   const rp_symbols *sym;    /* the trace's names, for the witness model */
   uint32_t threads, locks;
-  const uint32_t *first_node, *last_node, *fork_node;   /* per thread, DC_NONE */
-  double timeout_ms;                                    /* per race; 0: none */
+  double timeout_ms;        /* per race; 0: none */
   bool eager_missing;       /* ask for a missing release at the first rejection */
 
   /* Scratch, one entry per node: a node is in a set when its entry equals
@@ -81,8 +80,7 @@ typedef struct vindicator {
   bool interrupted;         /* aborted because the run is stopping */
 } vindicator;
 
-void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, const uint32_t *first_node,
-             const uint32_t *last_node, const uint32_t *fork_node, double timeout_ms,
+void vr_init(vindicator *v, dc_graph *g, const rp_symbols *sym, double timeout_ms,
              bool eager_missing);
 void vr_free(vindicator *v);
 
