@@ -121,7 +121,6 @@ static void on_acquire(dc_analysis *a, dc_thread *th, uint32_t t, uint32_t m, ui
   cs->acq_lt = rp_vc_get(&th->c, t);
   cs->rel_node = DC_NONE;
   rp_vc_init(&cs->rel_clk);
-  a->cs_records++;
   l->section++;
   RP_GROW(th->held, th->held_cap, th->nheld);
   th->held[th->nheld++] = (dc_held){m, node};

@@ -107,7 +107,6 @@ typedef struct dc_analysis {
   size_t races_cap;
   uint64_t race_limit;     /* stop after this many races (0: none) */
   bool stopped;
-  uint64_t cs_records;     /* critical sections remembered (memory diagnostic) */
 } dc_analysis;
 
 void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit);

@@ -269,7 +269,6 @@ static bool add_constraints(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *s
   for (size_t i = 0; i < v->nc; i++) add_temp_edge(v, v->c_src[i], i < from_e1 ? e2 : e1);
   bool ok = true, changed;
   do {
-    st->passes++;
     changed = false;
     size_t snapshot = v->nc;
     for (size_t i = 0; i < snapshot && ok && !v->aborted; i++)
@@ -405,11 +404,9 @@ static int attempt(vindicator *v, uint32_t e1, uint32_t e2, uint32_t *missing) {
   return ATTEMPT_DONE;
 }
 
-static bool construct(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
+static bool construct(vindicator *v, uint32_t e1, uint32_t e2) {
   for (;;) {
     if (!compute_d(v, e1, e2) || v->aborted) return false;
-    st->tries++;
-    st->required = v->nlist;
     uint32_t missing;
     int res = attempt(v, e1, e2, &missing);
     if (res != ATTEMPT_MISSING) return res == ATTEMPT_DONE;
@@ -537,7 +534,7 @@ vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
   add_to_r(v, e2);
   vr_verdict verdict = VR_UNKNOWN;
   if (!add_constraints(v, e1, e2, st)) verdict = VR_FALSE;
-  else if (!v->aborted && construct(v, e1, e2, st)) {
+  else if (!v->aborted && construct(v, e1, e2)) {
     if (check_witness(v, e1, e2)) verdict = VR_VERIFIED;
     else st->bad_witness = true;
   }

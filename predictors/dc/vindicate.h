@@ -16,12 +16,9 @@
 
 typedef enum vr_verdict { VR_VERIFIED, VR_FALSE, VR_UNKNOWN } vr_verdict;
 
-/* What one call did, for the stats and for diagnostics (Table 3). */
+/* What one call did, for the stats columns of rp-dc (Table 3). */
 typedef struct vr_stats {
   uint32_t ls_edges;     /* LS constraints added to G */
-  uint32_t passes;       /* ADDCONSTRAINTS outer-loop iterations */
-  uint32_t tries;        /* construction attempts */
-  size_t required;       /* |R| of the last attempt */
   bool timed_out;
   bool interrupted;      /* cut by a stop of the run (base/watch.h) */
   bool bad_witness;      /* CHECKWITNESS refused a constructed trace: a bug */
