@@ -24,6 +24,9 @@
 
 static rp_streaming pwr_program;
 
+static const char *const store_names[] = {"bounded", "exhaustive", NULL};   /* pwr_options.store */
+static const char *const closure_names[] = {"exact", "reads", "reads-release", NULL};   /* pwr_closure */
+
 /* The command line's choices, from which pwr_create builds the engine's
 ** pwr_config. */
 typedef struct pwr_options {
@@ -76,10 +79,8 @@ static void pwr_finish(void *state, rp_race_report *rep) {
       "ro_syncs,max_history,max_store,pwr_pairs,cs_pairs,cs_guarded_pairs,cs_guarded,"
       "guard_confirmations,pending_at_end,reentrant_dropped,state_kb",
       ",%s,%s,%s,%s,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%zu",
-      s->cfg.cs ? "pwr-cs" : "pwr", s->cfg.exhaustive ? "exhaustive" : "bounded",
-      s->cfg.wr_adj ? "on" : "off",
-      s->cfg.closure == CLOSURE_EXACT ? "exact"
-      : s->cfg.closure == CLOSURE_READS ? "reads" : "reads-release",
+      s->cfg.cs ? "pwr-cs" : "pwr", store_names[s->cfg.exhaustive],
+      s->cfg.wr_adj ? "on" : "off", closure_names[s->cfg.closure],
       s->cfg.history, (unsigned long long)k[RP_OP_READ],
       (unsigned long long)k[RP_OP_WRITE], (unsigned long long)k[RP_OP_ACQ],
       (unsigned long long)k[RP_OP_REL], (unsigned long long)k[RP_OP_FORK],
@@ -99,8 +100,6 @@ static void pwr_destroy(void *state) {
 
 int main(int argc, char **argv) {
   static pwr_options config = {.history = 5};
-  static const char *const stores[] = {"bounded", "exhaustive", NULL};
-  static const char *const closures[] = {"exact", "reads", "reads-release", NULL};   /* pwr_closure */
   static const rp_opt options[] = {
       {.name = "--cs", .kind = RP_OPT_PARSE,
        .target = &config.cs, .parse = parse_cs,
@@ -111,7 +110,7 @@ int main(int argc, char **argv) {
        .help = "the paper's literal check: no write-read adjacency rule (misses a read racing "
                "with its own last write)"},
       {.name = "--store", .arg = "bounded|exhaustive", .kind = RP_OPT_CHOICE,
-       .target = &config.store, .choices = stores,
+       .target = &config.store, .choices = store_names,
        .help = "candidate store; default bounded: the paper's recent store, memory bounded by "
                "threads and variables, loses races to eviction (Fig. 10); exhaustive keeps every "
                "access: complete, memory and time grow with the trace"},
@@ -120,7 +119,7 @@ int main(int argc, char **argv) {
        .help = "critical sections kept per lock and owner for the release-order rule (default 5; "
                "0 keeps all: exact Def. 6.1, memory grows); fewer only adds reports"},
       {.name = "--closure", .arg = "exact|reads|reads-release", .kind = RP_OPT_CHOICE,
-       .target = &config.closure, .choices = closures,
+       .target = &config.closure, .choices = closure_names,
        .help = "when the release-order rule is applied: exact (default, Def. 6.1), at reads only "
                "(the original Go PWR; orders less), or at reads and releases (the paper's "
                "PWR^cs)"},
