@@ -40,6 +40,8 @@ void pwr_report_accesses(pwr_state *s, const pwr_access *f, const pwr_access *e,
   rp_report_pair(s->rep, &fa, &ea, e->var, extra);
 }
 
+const char *pwr_reason(bool wr_adj) { return wr_adj ? ",wr-adjacent" : ",unordered"; }
+
 void pwr_report(pwr_state *s, const pwr_pair *p, const char *extra) {
   pwr_report_accesses(s, p->f, p->e, extra);
 }

@@ -18,14 +18,12 @@
 #include "base/diag.h"
 #include "pwr_internal.h"
 
-static const char *reason(bool wr_adj) { return wr_adj ? ",wr-adjacent" : ",unordered"; }
-
 static void new_pair(pwr_state *s, pwr_access *f, pwr_access *e, bool wr_adj) {
   bool std_race = locksets_disjoint(&s->sets, f->std, e->std);
   if (std_race) {
     s->st.pwr_pairs++;
     if (!s->cfg.cs) {
-      pwr_report_accesses(s, f, e, reason(wr_adj));
+      pwr_report_accesses(s, f, e, pwr_reason(wr_adj));
       return;
     }
     rp_u64set_add(&s->pwr_lines, e->loc);

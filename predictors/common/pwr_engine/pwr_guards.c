@@ -72,13 +72,13 @@ static const char *decider_name(pwr_decider d) {
   return d == DECIDED_ACCESS ? "access" : d == DECIDED_RELEASE ? "release" : "end";
 }
 
+/* The race with its reason, decided_by and decided_at columns; a pair
+** decided at the end of the trace has no position there. */
 static void emit_cs(pwr_state *s, const pwr_pair *p) {
-  char extra[64];
-  if (s->decider == DECIDED_END)
-    snprintf(extra, sizeof extra, "%s,end,", p->wr_adj ? ",wr-adjacent" : ",unordered");
-  else
-    snprintf(extra, sizeof extra, "%s,%s,%llu", p->wr_adj ? ",wr-adjacent" : ",unordered",
-             decider_name(s->decider), (unsigned long long)s->decided_at);
+  char at[24] = "", extra[64];
+  if (s->decider != DECIDED_END)
+    snprintf(at, sizeof at, "%llu", (unsigned long long)s->decided_at);
+  snprintf(extra, sizeof extra, "%s,%s,%s", pwr_reason(p->wr_adj), decider_name(s->decider), at);
   rp_u64set_add(&s->cs_lines, p->e->loc);
   pwr_report(s, p, s->cfg.unordered ? NULL : extra);
 }

@@ -15,6 +15,8 @@ void pwr_access_release(pwr_state *s, pwr_access *a);
 void pwr_report_accesses(pwr_state *s, const pwr_access *f, const pwr_access *e,
                          const char *extra);
 void pwr_report(pwr_state *s, const pwr_pair *p, const char *extra);
+/* The race report's reason column for a pair: ",wr-adjacent" or ",unordered". */
+const char *pwr_reason(bool wr_adj);
 
 /* pwr_candidates.c: the access e of thread t with clock c; pre_lw is t's
 ** clock entry for the read's last writer before the write-read sync. */
