@@ -161,6 +161,10 @@ void pwr_engine_init(pwr_state *s, const pwr_config *cfg) {
 
 static size_t vc_bytes(const rp_vc *v) { return v->cap * sizeof *v->c; }
 
+static size_t access_bytes(const pwr_access *a) {
+  return sizeof *a + a->conf_cap * sizeof *a->conf + a->wait_cap * sizeof *a->waiting;
+}
+
 size_t pwr_engine_bytes(const pwr_state *s) {
   size_t b = sizeof *s + s->thread_cap * sizeof *s->thread + s->lock_cap * sizeof *s->lock +
              s->var_cap * sizeof *s->var + s->owned_cap * sizeof *s->owned;
@@ -178,11 +182,10 @@ size_t pwr_engine_bytes(const pwr_state *s) {
     b += s->var[x].cap * sizeof *s->var[x].rc + vc_bytes(&s->var[x].lw_vc);
     for (uint32_t i = 0; i < s->var[x].n; i++) {
       const pwr_access *a = s->var[x].rc[i].a;
-      if (a->refs == 1) b += sizeof *a + a->conf_cap * sizeof *a->conf + a->wait_cap * sizeof *a->waiting;
+      if (a->refs == 1) b += access_bytes(a);
     }
   }
-  for (const pwr_access *a = s->free_access; a; a = a->next_free)
-    b += sizeof *a + a->conf_cap * sizeof *a->conf + a->wait_cap * sizeof *a->waiting;
+  for (const pwr_access *a = s->free_access; a; a = a->next_free) b += access_bytes(a);
   return b;
 }
 
