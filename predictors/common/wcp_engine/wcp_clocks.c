@@ -29,9 +29,8 @@ void rp_wcp_clocks_free(rp_wcp_clocks *w) {
 /* Make thread t known (and every lower id); parent forked it, if any. */
 static void know_thread(rp_wcp_clocks *w, uint32_t t, uint32_t parent) {
   if (t < w->threads) return;
-  size_t cap = w->clock_cap;
+  size_t cap = w->clock_cap;   /* both arrays share clock_cap */
   RP_GROW(w->clock, cap, t);
-  cap = w->clock_cap;
   RP_GROW(w->own_pred, w->clock_cap, t);
   for (uint32_t u = w->threads; u <= t; u++) {
     rp_vc_init(&w->clock[u]);
