@@ -13,39 +13,28 @@
 #include "base/diag.h"
 #include "cli/cli.h"
 #include "trace/trace_source.h"
-
-/* The locks a thread holds, innermost last. */
-typedef struct held_locks {
-  uint32_t *lock;
-  size_t n, cap;
-} held_locks;
+#include "view/held_locks.h"
 
 typedef struct trace_shape {
   uint64_t events, ops[RP_OP_COUNT];
   uint64_t active_threads, max_nesting, held_at_end;
   bool well_nested;
-  held_locks *held;          /* by thread id */
+  rp_held_locks *held;       /* by thread id */
   size_t held_cap;
   bool *active;              /* by thread id: has at least one event */
   size_t active_cap;
 } trace_shape;
 
 static void note_acquire(trace_shape *s, uint32_t thread, uint32_t lock) {
-  held_locks *h = &s->held[thread];
-  RP_GROW(h->lock, h->cap, h->n);
-  h->lock[h->n++] = lock;
+  rp_held_locks *h = &s->held[thread];
+  rp_held_acquire(h, lock);
   if (h->n > s->max_nesting) s->max_nesting = h->n;
 }
 
-/* A release of anything but the innermost held lock breaks nesting. */
+/* A release of anything but the innermost held lock breaks nesting (the
+** checked reader lets no release of a lock not held through). */
 static void note_release(trace_shape *s, uint32_t thread, uint32_t lock) {
-  held_locks *h = &s->held[thread];
-  size_t i = h->n;
-  while (i > 0 && h->lock[i - 1] != lock) i--;
-  if (i == 0) return;   /* the checked reader lets no such release through */
-  if (i != h->n) s->well_nested = false;
-  memmove(&h->lock[i - 1], &h->lock[i], (h->n - i) * sizeof *h->lock);
-  h->n--;
+  if (rp_held_release(&s->held[thread], lock) > 0) s->well_nested = false;
 }
 
 static void shape_event(trace_shape *s, const rp_event *ev) {
@@ -63,7 +52,7 @@ static void shape_event(trace_shape *s, const rp_event *ev) {
 static void shape_finish(trace_shape *s) {
   for (size_t t = 0; t < s->held_cap; t++) {
     s->held_at_end += s->held[t].n;
-    free(s->held[t].lock);
+    rp_held_free(&s->held[t]);
   }
   free(s->held);
   free(s->active);

@@ -6,16 +6,10 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "held_locks.h"
 #include "trace/trace_source.h"
 
 enum { CELL_MAX = 24 };   /* a longer name is cut, ending in '~' */
-
-/* The locks a thread holds, in acquire order; a re-entrant acquire is
-** listed again and named once. */
-typedef struct held_locks {
-  uint32_t *lock;
-  size_t n, cap;
-} held_locks;
 
 typedef struct shown_event {
   uint64_t pos;
@@ -37,14 +31,15 @@ typedef struct stretch {
 typedef struct window_state {
   const rp_window *w;
   rp_source src;
-  held_locks *held;     /* by thread id */
+  rp_held_locks *held;  /* by thread id */
   size_t held_cap;
   stretch part[2];
   unsigned parts;
 } window_state;
 
-/* "L,M" for the locks of h (each once), in acquire order. */
-static char *held_text(const held_locks *h, const rp_symbols *sym) {
+/* "L,M" for the locks of h, in acquire order; a re-entrant hold is named
+** once. */
+static char *held_text(const rp_held_locks *h, const rp_symbols *sym) {
   size_t cap = 1, len = 0;
   for (size_t i = 0; i < h->n; i++) cap += rp_names_length(&sym->locks, h->lock[i]) + 1;
   char *text = rp_malloc(cap);
@@ -61,18 +56,9 @@ static char *held_text(const held_locks *h, const rp_symbols *sym) {
 
 static void held_update(window_state *s, const rp_event *ev, bool before) {
   RP_GROW(s->held, s->held_cap, ev->thread);
-  held_locks *h = &s->held[ev->thread];
-  if (ev->op == RP_OP_ACQ && before) {
-    RP_GROW(h->lock, h->cap, h->n);
-    h->lock[h->n++] = ev->operand;
-  }
-  if (ev->op == RP_OP_REL && !before) {
-    size_t i = h->n;
-    while (i > 0 && h->lock[i - 1] != ev->operand) i--;
-    if (i == 0) return;   /* released without being held: raw input may do that */
-    memmove(&h->lock[i - 1], &h->lock[i], (h->n - i) * sizeof *h->lock);
-    h->n--;
-  }
+  rp_held_locks *h = &s->held[ev->thread];
+  if (ev->op == RP_OP_ACQ && before) rp_held_acquire(h, ev->operand);
+  if (ev->op == RP_OP_REL && !before) rp_held_release(h, ev->operand);
 }
 
 static void snapshot_held(window_state *s, stretch *p) {
@@ -307,7 +293,7 @@ static void free_state(window_state *s) {
     free(part->held_before);
     free(part->ev);
   }
-  for (size_t t = 0; t < s->held_cap; t++) free(s->held[t].lock);
+  for (size_t t = 0; t < s->held_cap; t++) rp_held_free(&s->held[t]);
   free(s->held);
   rp_source_close(&s->src);
 }
