@@ -269,25 +269,67 @@ static void write_failed(const char *path) {
   rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", path, strerror(errno));
 }
 
+static void namer_init(namer *n, symbolizer *names, const trace_request *req,
+                       const rwlock_readers *readers) {
+  memset(n, 0, sizeof *n);   /* in place: the caches make a namer large */
+  n->names = names;
+  n->skip_accesses = req->skip_accesses;
+  n->readers = readers;
+  rp_symbols_init(&n->sym);
+  rp_key_table_init(&n->pcs, 3);
+  rp_key_table_init(&n->words, 3);
+  rp_key_table_init(&n->locks, 3);
+  heap_blocks_init(&n->blocks);
+  memset(n->pc_cache, 0xff, sizeof n->pc_cache);   /* no pc is UINT64_MAX */
+  memset(n->word_cache, 0xff, sizeof n->word_cache);
+  thread_of(n, 0);   /* T0 is the main thread even if it logged nothing */
+}
+
+static void namer_free(namer *n) {
+  rp_symbols_free(&n->sym);
+  rp_key_table_free(&n->pcs);
+  rp_key_table_free(&n->words);
+  rp_key_table_free(&n->locks);
+  heap_blocks_free(&n->blocks);
+  free(n->pc_info);
+  free(n->var_of_word);
+  free(n->word_generation);
+  free(n->lock_of_key);
+  free(n->thread_id);
+}
+
+static void sink_open(sink *k, const trace_request *req) {
+  *k = (sink){.req = req, .out = strcmp(req->path, "-") == 0 ? stdout : fopen(req->path, "wb")};
+  if (k->out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
+  setvbuf(k->out, NULL, _IOFBF, 1 << 20);
+  if (!req->std && rp_bin_writer_start(&k->bin, k->out) < 0) write_failed(req->path);
+}
+
+/* Finish the file (the note, the binary format's name tables) and close
+** it; the shape of what was written. */
+static trace_shape sink_close(sink *k, const rp_symbols *sym, bool cut) {
+  const trace_request *req = k->req;
+  if (req->std && req->note)
+    fprintf(k->out, "# rp record: %s%s\n", req->note, cut ? RAW_CUT_NOTE : "");
+  int failed = req->std ? fflush(k->out) : rp_bin_writer_finish(&k->bin, sym);
+  if (failed || ferror(k->out) || (k->out != stdout && fclose(k->out) != 0))
+    write_failed(req->path);
+  trace_shape shape = k->shape;
+  shape.threads = sym->threads.count;
+  shape.locks = sym->locks.count;
+  shape.vars = sym->vars.count;
+  shape.locs = sym->locs.count;
+  return shape;
+}
+
 trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, symbolizer *names,
                          const trace_request *req, bool *cut) {
   rwlock_readers readers;
   rwlock_readers_find(&readers, h, records);
-  namer n = {.names = names, .skip_accesses = req->skip_accesses, .readers = &readers};
-  rp_symbols_init(&n.sym);
-  rp_key_table_init(&n.pcs, 3);
-  rp_key_table_init(&n.words, 3);
-  rp_key_table_init(&n.locks, 3);
-  heap_blocks_init(&n.blocks);
-  memset(n.pc_cache, 0xff, sizeof n.pc_cache);   /* no pc is UINT64_MAX */
-  memset(n.word_cache, 0xff, sizeof n.word_cache);
-  bool to_stdout = strcmp(req->path, "-") == 0;
-  sink k = {.req = req, .out = to_stdout ? stdout : fopen(req->path, "wb")};
-  if (k.out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
-  setvbuf(k.out, NULL, _IOFBF, 1 << 20);
-  if (!req->std && rp_bin_writer_start(&k.bin, k.out) < 0) write_failed(req->path);
-  thread_of(&n, 0);   /* T0 is the main thread even if it logged nothing */
-
+  namer n;
+  namer_init(&n, names, req, &readers);
+  sink k;
+  sink_open(&k, req);
   raw_merge merge;
   raw_merge_start(&merge, h, records);
   const rp_raw_event *r;
@@ -299,26 +341,8 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   *cut = h->stopped == RP_RAW_FULL ||
          (converted == req->max_records && raw_merge_next(&merge) != NULL);
   raw_merge_free(&merge);
-  if (req->std && req->note)
-    fprintf(k.out, "# rp record: %s%s\n", req->note, *cut ? RAW_CUT_NOTE : "");
-  int failed = req->std ? fflush(k.out) : rp_bin_writer_finish(&k.bin, &n.sym);
-  if (failed || ferror(k.out) || (!to_stdout && fclose(k.out) != 0)) write_failed(req->path);
-
-  trace_shape shape = k.shape;
-  shape.threads = n.sym.threads.count;
-  shape.locks = n.sym.locks.count;
-  shape.vars = n.sym.vars.count;
-  shape.locs = n.sym.locs.count;
-  rp_symbols_free(&n.sym);
-  rp_key_table_free(&n.pcs);
-  rp_key_table_free(&n.words);
-  rp_key_table_free(&n.locks);
+  trace_shape shape = sink_close(&k, &n.sym, *cut);
+  namer_free(&n);
   rwlock_readers_free(&readers);
-  heap_blocks_free(&n.blocks);
-  free(n.pc_info);
-  free(n.var_of_word);
-  free(n.word_generation);
-  free(n.lock_of_key);
-  free(n.thread_id);
   return shape;
 }
