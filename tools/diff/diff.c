@@ -140,7 +140,8 @@ static void load_runs_or_die(result_runs *r, const char *dir, const char *pred) 
   if (results_load(r, dir, pred, err, sizeof err) != 0) rp_die(RP_EXIT_INPUT, "%s", err);
 }
 
-/* The traces of both folders' runs, A's first; how many both ran. */
+/* The width of the trace column: the longest trace name of either folder,
+** at least 5; *common: how many of A's traces B ran too. */
 static size_t trace_width(const result_runs *a, const result_runs *b, size_t *common) {
   size_t width = 5;
   *common = 0;
