@@ -9,11 +9,6 @@
 #include "base/diag.h"
 #include "view/csv_rows.h"
 
-static char *copy(const char *s) {
-  size_t len = strlen(s) + 1;
-  return memcpy(rp_malloc(len), s, len);
-}
-
 int results_spec(const char *spec, char *dir, size_t size, const char **pred) {
   const char *colon = strrchr(spec, ':');
   if (!colon || (size_t)(colon - spec) + sizeof "/runs.csv" > size) return 0;
@@ -42,14 +37,6 @@ static void note_predictor(loading *l, const char *name) {
     strcat(l->predictors, word);
 }
 
-/* DIR/FILE, allocated. */
-static char *joined(const char *dir, const char *file) {
-  size_t len = strlen(dir) + strlen(file) + 2;
-  char *path = rp_malloc(len);
-  snprintf(path, len, "%s/%s", dir, file);
-  return path;
-}
-
 static int add_run(const char *const *field, uint64_t row, uint64_t line, void *ctx) {
   (void)row, (void)line;
   loading *l = ctx;
@@ -66,14 +53,14 @@ static int add_run(const char *const *field, uint64_t row, uint64_t line, void *
       if (rep >= r->run[i].repetition) return 0;
       free(r->run[i].races);
       r->run[i].repetition = rep;
-      r->run[i].races = joined(l->dir, field[RACES_FILE]);
+      r->run[i].races = rp_asprintf("%s/%s", l->dir, field[RACES_FILE]);
       return 0;
     }
   RP_GROW(r->run, r->cap, r->n);
   result_run *run = &r->run[r->n++];
-  run->races = joined(l->dir, field[RACES_FILE]);
-  run->trace = copy(field[TRACE]);
-  run->trace_path = copy(field[TRACE_PATH]);
+  run->races = rp_asprintf("%s/%s", l->dir, field[RACES_FILE]);
+  run->trace = rp_strdup(field[TRACE]);
+  run->trace_path = rp_strdup(field[TRACE_PATH]);
   run->repetition = rep;
   return 0;
 }
