@@ -54,13 +54,6 @@ static bool links(int argc, char **argv) {
   return true;
 }
 
-static char *format(const char *fmt, const char *arg) {
-  size_t n = strlen(fmt) + strlen(arg) + 1;
-  char *s = rp_malloc(n);
-  snprintf(s, n, fmt, arg);
-  return s;
-}
-
 /* The directory of the runtime: lib/rp beside this program's bin/. */
 static char *runtime_dir(void) {
   char exe[PATH_MAX];
@@ -68,7 +61,7 @@ static char *runtime_dir(void) {
   if (n <= 0) rp_die(RP_EXIT_INTERNAL, "cannot find this program's directory");
   exe[n] = '\0';
   *strrchr(exe, '/') = '\0';
-  return format("%s/../lib/rp", exe);
+  return rp_asprintf("%s/../lib/rp", exe);
 }
 
 /* "-Wl,--wrap=A,--wrap=B,..." for the calls the runtime wraps. */
@@ -101,7 +94,7 @@ int main(int argc, char **argv) {
   if (compiler == NULL || *compiler == '\0') compiler = "cc";
   bool clang = is_clang(compiler);
   char *lib = runtime_dir();
-  char *runtime = format("%s/librprecord.a", lib);
+  char *runtime = rp_asprintf("%s/librprecord.a", lib);
   if (access(runtime, R_OK) != 0)
     rp_die(RP_EXIT_USAGE, "the recording runtime %s is missing (run make)", runtime);
 
@@ -121,8 +114,8 @@ int main(int argc, char **argv) {
     if (clang) {
       args[n++] = "-fno-sanitize-link-runtime";
     } else {   /* gcc's -ltsan and libtsan_preinit.o find the empty stand-ins */
-      args[n++] = format("-B%s/gcc-stub/", lib);
-      args[n++] = format("-L%s/gcc-stub", lib);
+      args[n++] = rp_asprintf("-B%s/gcc-stub/", lib);
+      args[n++] = rp_asprintf("-L%s/gcc-stub", lib);
     }
   }
   args[n] = NULL;
