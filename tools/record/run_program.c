@@ -25,8 +25,7 @@ static char *search_path(const char *name) {
   const char *dirs = getenv("PATH");
   for (const char *d = dirs ? dirs : "/usr/bin:/bin"; *d;) {
     size_t len = strcspn(d, ":");
-    char *path = rp_malloc(len + strlen(name) + 2);
-    snprintf(path, len + strlen(name) + 2, "%.*s/%s", (int)len, len ? d : ".", name);
+    char *path = rp_asprintf("%.*s/%s", (int)len, len ? d : ".", name);
     if (is_executable(path)) return path;
     free(path);
     d += len + (d[len] == ':');
