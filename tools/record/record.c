@@ -103,10 +103,7 @@ static char *output_path(record_config *c) {
   if (c->std < 0) c->std = 0;
   const char *base = strrchr(c->program[0], '/');
   base = base ? base + 1 : c->program[0];
-  size_t n = strlen(base) + 16;
-  char *path = rp_malloc(n);
-  snprintf(path, n, "%s.trace.%s", base, c->std ? "std" : "bin");
-  return path;
+  return rp_asprintf("%s.trace.%s", base, c->std ? "std" : "bin");
 }
 
 static double seconds_since(const struct timespec *start) {
