@@ -18,12 +18,10 @@ void eraser_free(eraser *e) {
 
 /* C(x) := C(x) ∩ (held set of t ∪ {t's private lock}). */
 static void intersect_held(eraser_var *v, const locksets *sets, uint32_t t) {
-  uint32_t id = sets->thread[t].current, n = locksets_size(sets, id), kept = 0;
+  uint32_t id = sets->thread[t].current, kept = 0;
   for (uint32_t i = 0; i < v->n; i++) {
     uint32_t lock = v->c[i];
-    bool held = lock == thread_lock(t);
-    for (uint32_t j = 0; j < n && !held; j++) held = locksets_lock(sets, id, j) == lock;
-    if (held) v->c[kept++] = lock;
+    if (lock == thread_lock(t) || locksets_contains(sets, id, lock)) v->c[kept++] = lock;
   }
   v->n = kept;
 }
