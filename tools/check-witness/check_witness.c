@@ -48,6 +48,28 @@ static uint32_t index_of(const rp_trace *t, uint64_t pos) {
   rp_die(RP_EXIT_USAGE, "%s has no event at position %" PRIu64, t->path, pos);
 }
 
+/* Replay the first count events of the witness into s; false (with the
+** reason) at the first that cannot come there.  at[k] gets the witness
+** position of event index watch[k], or SIZE_MAX, and lastw_at[k], if not
+** NULL, the write it reads there. */
+static bool replay(const rp_rmodel *m, rp_rstate *s, const uint32_t *index, size_t count,
+                   const uint32_t *watch, size_t *at, size_t nwatch, uint32_t *lastw_at) {
+  for (size_t j = 0; j < nwatch; j++) at[j] = SIZE_MAX;
+  for (size_t k = 0; k < count; k++) {
+    const char *why;
+    if (!rp_rcan_append(m, s, index[k], &why))
+      return invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
+                     "under --def %s: %s", k + 1, m->trace->pos[index[k]], m->def->name, why);
+    for (size_t j = 0; j < nwatch; j++)
+      if (index[k] == watch[j]) {
+        at[j] = k;
+        if (lastw_at) lastw_at[j] = s->lastw[m->trace->events[watch[j]].operand];
+      }
+    rp_rappend(m, s, index[k]);
+  }
+  return true;
+}
+
 /* Replay the witness's reordering, then test the race at its end. */
 static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, uint32_t e1,
                   uint32_t e2) {
@@ -62,14 +84,8 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
     return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", t->pos[e1], t->pos[e2]);
 
   rp_rstate s;
-  bool ok = true;
   rp_rstate_init(&s, m);
-  for (size_t k = 0; ok && k + 2 < n; k++) {
-    const char *why;
-    if (rp_rcan_append(m, &s, index[k], &why)) rp_rappend(m, &s, index[k]);
-    else ok = invalid("witness event %zu (event %" PRIu64 " of the original) cannot come "
-                      "there under --def %s: %s", k + 1, t->pos[index[k]], m->def->name, why);
-  }
+  bool ok = replay(m, &s, index, n - 2, NULL, NULL, 0, NULL);
   if (ok && (!rp_rforked(m, &s, first) || !rp_rforked(m, &s, then)))
     ok = invalid("a racing event's thread was not forked by the end of the reordering");
   if (ok && !m->def->race_at(m, &s, first, then))
@@ -96,35 +112,13 @@ static void collapse_reentrant(rp_trace *w) {
   rp_wf_free(&wf);
 }
 
-/* Replay every event of the witness into s; false (with the reason) at the
-** first that cannot come there.  at[k] gets the witness position of event
-** index watch[k], or SIZE_MAX. */
-static bool replay_all(const rp_rmodel *m, rp_rstate *s, const rp_trace *w, const uint32_t *index,
-                       const uint32_t *watch, size_t *at, size_t nwatch, uint32_t *lastw_at) {
-  for (size_t j = 0; j < nwatch; j++) at[j] = SIZE_MAX;
-  for (size_t k = 0; k < w->count; k++) {
-    const char *why;
-    if (!rp_rcan_append(m, s, index[k], &why))
-      return invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
-                     "under --def %s: %s", k + 1, m->trace->pos[index[k]], m->def->name, why);
-    for (size_t j = 0; j < nwatch; j++)
-      if (index[k] == watch[j]) {
-        at[j] = k;
-        if (lastw_at) lastw_at[j] = s->lastw[m->trace->events[watch[j]].operand];
-      }
-    rp_rappend(m, s, index[k]);
-  }
-  return true;
-}
-
 static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
                            uint32_t q1, uint32_t q2) {
   const rp_trace *t = m->trace;
   const rp_event *ev = t->events;
   rp_rstate s;
-  size_t at[1];
   rp_rstate_init(&s, m);
-  bool ok = replay_all(m, &s, w, index, NULL, at, 0, NULL);
+  bool ok = replay(m, &s, index, w->count, NULL, NULL, 0, NULL);
   uint32_t t1 = ev[q1].thread, t2 = ev[q2].thread;
   if (ok && (ev[q1].op != RP_OP_ACQ || ev[q2].op != RP_OP_ACQ || t1 == t2))
     ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads", t->pos[q1],
@@ -186,7 +180,7 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
   size_t at[3];
   if (!atomicity_candidate(t, w1, w2, r, window)) return false;
   rp_rstate_init(&s, m);
-  bool ok = replay_all(m, &s, w, index, watch, at, 3, lastw);
+  bool ok = replay(m, &s, index, w->count, watch, at, 3, lastw);
   if (ok && (at[0] == SIZE_MAX || at[1] == SIZE_MAX || at[2] == SIZE_MAX))
     ok = invalid("the witness lacks one of the three events");
   if (ok && !(at[0] < at[1] && at[1] < at[2]))
