@@ -360,10 +360,9 @@ void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos) {
   rp_wcp_tick(&a->wcp, t);
 }
 
-void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit) {
+void dc_analysis_init(dc_analysis *a, bool build_graph) {
   memset(a, 0, sizeof *a);
   a->build_graph = build_graph;
-  a->race_limit = race_limit;
   dc_graph_init(&a->g);
   /* Every queue entry is kept: exact for a thread that appears late without
   ** a fork, as the classes always were. */

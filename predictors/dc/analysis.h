@@ -105,11 +105,12 @@ typedef struct dc_analysis {
   dc_race *races;
   uint64_t nraces;         /* also the progress line's count (base/watch.h) */
   size_t races_cap;
-  uint64_t race_limit;     /* stop after this many races (0: none) */
+  uint64_t race_limit;     /* stop after this many races (0: none); set by the caller
+                           ** once the report's limits are known */
   bool stopped;
 } dc_analysis;
 
-void dc_analysis_init(dc_analysis *a, bool build_graph, uint64_t race_limit);
+void dc_analysis_init(dc_analysis *a, bool build_graph);
 void dc_analysis_free(dc_analysis *a);
 void dc_analysis_event(dc_analysis *a, const rp_event *ev, uint64_t pos);
 

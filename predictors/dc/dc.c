@@ -56,7 +56,7 @@ static void *dc_create(void *ctx) {
   dc_config *c = ctx;
   dc_state *s = rp_calloc(1, sizeof *s);
   s->cfg = c;
-  dc_analysis_init(&s->an, c->mode != MODE_NONE, 0);
+  dc_analysis_init(&s->an, c->mode != MODE_NONE);
   s->an.all_partners = c->all_partners;
   if (c->witness_dir) rp_witness_dir_prepare(c->witness_dir);
   return s;
