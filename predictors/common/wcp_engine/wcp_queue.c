@@ -30,7 +30,8 @@ static wcp_cs *entry(const wcp_lock_queue *lq, uint64_t seq) {
   return &lq->ring[seq & (lq->cap - 1)];
 }
 
-/* Give lq a reader for every known thread; new ones start at `cursor`. */
+/* Give lq a reader for every known thread; a new one's cursor starts at the
+** queue's head, its oldest live entry. */
 static void add_readers(wcp_lock_queue *lq, uint32_t threads) {
   if (threads <= lq->readers) return;
   lq->reader = rp_realloc(lq->reader, threads * sizeof *lq->reader);
