@@ -48,9 +48,11 @@ static void usage(void) {
       "  --help, --version\n\n"
       "Events: r/w of 8-byte words, acq/rel of mutexes, spin locks, rwlocks (the read\n"
       "side as the lock NAME.r.Tn of each reader), condition waits (rel, then acq),\n"
-      "barriers and atomics (as critical sections on the atomic's word), fork/join,\n"
-      "and br at comparisons. Names: threads T0.. in creation order, globals as\n"
-      "symbol+offset, other addresses raw, locations file:line. See docs/record.md.\n",
+      "barriers and semaphores (as the counter they keep, in a critical section on\n"
+      "it), atomics (as critical sections on the atomic's word), fork/join, and br\n"
+      "at comparisons. Names: threads T0.. in creation order, globals as\n"
+      "symbol+offset, heap words as heap@FILE:LINE#N (the block's allocation site and\n"
+      "number), other addresses raw, locations file:line. See docs/record.md.\n",
       DEFAULT_MAX_EVENTS);
 }
 
