@@ -246,7 +246,7 @@ static bool phase_c(sc_query *q) {
   const sc_index *ix = q->ix;
   bool grew = false;
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t j = 0; j < q->flen[t]; j++) {
+    for (uint32_t j = q->base[t]; j < q->flen[t]; j++) {
       uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) != RP_OP_READ || !needs_writer(q, r) || has_write_for(q, r)) continue;
       uint32_t w0 = sc_first_from(ix, SC_W, sc_opnd(ix, r), sc_tid(ix, ix->by_thread.writer[r]), 0);
@@ -496,7 +496,7 @@ static void seed_orders(sc_query *q) {
 static bool order_free_reads(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++)
-    for (uint32_t j = 0; j < q->flen[t]; j++) {
+    for (uint32_t j = q->base[t]; j < q->flen[t]; j++) {
       uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) != RP_OP_READ || !needs_writer(q, r)) continue;
       uint32_t x = sc_opnd(ix, r), w0 = SC_NONE;
