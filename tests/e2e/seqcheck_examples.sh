@@ -1,7 +1,7 @@
 # rp-seqcheck on the paper's worked example (docs/seqcheck.md §X1) and the
 # regression traces (§X2): sequence verdicts and the worked example's
-# witness, deadlocks with request phantoms, atomicity violations, witnesses
-# accepted by rp-check-witness, bad input.
+# witness, deadlocks with request phantoms and G′-ordered requests,
+# atomicity violations, witnesses accepted by rp-check-witness, bad input.
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 export PATH="$root/${BUILD:-build}/bin:$PATH"
@@ -43,6 +43,37 @@ rp-seqcheck --quiet --deadlocks "$TMP/d3.csv" "$c/seqcheck-deadlock-3t.std"
 rp-oracle --quiet --def branch --deadlocks "$TMP/o3.csv" "$c/seqcheck-deadlock-3t.std"
 expect_eq "3-thread deadlocks" "$(tail -n +2 "$TMP/d3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
 expect_eq "3-thread oracle" "$(tail -n +2 "$TMP/o3.csv" | cut -d, -f1-4 | tr '\n' ' ')" "7,11,6,10 7,15,6,14 "
+# §S15: T2 takes m only after its branch, which pins its read of T1's write
+# made after T1's request: G′ orders the requests, no candidate is asked and
+# there is no deadlock.  Without branches the read is free, and the same pair
+# is asked and is a deadlock; the oracle agrees both times.
+cat > "$TMP/ordered.std" <<'EOF'
+T1|acq(l)|1
+T1|acq(m)|2
+T1|rel(m)|3
+T1|acq(n)|4
+T1|w(x)|5
+T1|rel(n)|6
+T1|rel(l)|7
+T2|acq(n)|8
+T2|r(x)|9
+T2|rel(n)|10
+T2|br|11
+T2|acq(m)|12
+T2|acq(l)|13
+T2|rel(l)|14
+T2|rel(m)|15
+EOF
+for model in trace none; do
+  rp-seqcheck --quiet --bugs deadlocks --branches $model --deadlocks "$TMP/od.csv" "$TMP/ordered.std"
+  rp-oracle --quiet --def branch --branches $model --deadlocks "$TMP/oo.csv" "$TMP/ordered.std"
+  expect_eq "G′-ordered requests ($model): as the oracle" "$(tail -n +2 "$TMP/od.csv" | cut -d, -f1,2)" \
+    "$(tail -n +2 "$TMP/oo.csv" | cut -d, -f1,2)"
+done
+expect_eq "G′-ordered requests: not asked" \
+  "$(stat seqcheck "$TMP/ordered.std" deadlock_queries --bugs deadlocks)" 0
+expect_eq "free read: asked, a deadlock" \
+  "$(stat seqcheck "$TMP/ordered.std" deadlocks --bugs deadlocks --branches none)" 1
 
 # Atomicity: (1,2,3) with the paper's window; none with a window shorter
 # than the write-read pair; the witness passes --atomicity.
