@@ -58,29 +58,44 @@ static int by_thread_cmp(const void *x, const void *y, void *arg) {
   return p->b < q->b ? -1 : p->b > q->b;
 }
 
-/* Every (enclosing acquire, acquire) pair of the trace, with the G′ clock
-** before each nested acquire: the thread's clock before G′ steps over it. */
-static void collect(nests *s, const sc_index *ix) {
-  size_t cap = 0, ncl = 0, cl_cap = 0, k = ix->k;
+/* The G′ clock before each nested acquire, in trace order: the thread's
+** clock before G′ steps over it. */
+static void clocks_before_nested(nests *s, size_t count) {
+  const sc_index *ix = s->ix;
+  size_t k = ix->k, i = 0;
   gprime g;
   gprime_init(&g, ix, false);
-  memset(s, 0, sizeof *s);
-  s->ix = ix;
+  s->clocks = rp_malloc(count * k * sizeof *s->clocks);
   for (uint32_t b = 0; b < ix->n; b++) {
-    if (sc_op(ix, b) == RP_OP_ACQ && ix->outer[b] != SC_NONE) {
-      RP_GROW(s->clocks, cl_cap, (ncl + 1) * k);
-      memcpy(s->clocks + ncl * k, g.clock + (size_t)sc_tid(ix, b) * k, k * sizeof *s->clocks);
-      for (uint32_t node = ix->outer[b]; node != SC_NONE; node = ix->outer[node]) {
-        uint32_t a = sc_node_acq(ix, node);
-        RP_GROW(s->v, cap, s->n);
-        s->v[s->n++] = (nest){sc_opnd(ix, a), sc_opnd(ix, b), a, b, (uint32_t)ncl};
-      }
-      ncl++;
-    }
+    if (sc_op(ix, b) == RP_OP_ACQ && ix->outer[b] != SC_NONE)
+      memcpy(s->clocks + i++ * k, g.clock + (size_t)sc_tid(ix, b) * k, k * sizeof *s->clocks);
     gprime_step(&g, ix, b);
   }
   gprime_free(&g);
-  if (!s->n) return;
+}
+
+/* Every (enclosing acquire, acquire) pair of the trace; the clocks only when
+** some pair of locks is nested both ways (else there is no candidate). */
+static void collect(nests *s, const sc_index *ix) {
+  size_t cap = 0, nested = 0;
+  bool up = false, down = false;
+  memset(s, 0, sizeof *s);
+  s->ix = ix;
+  for (uint32_t b = 0; b < ix->n; b++) {
+    if (sc_op(ix, b) != RP_OP_ACQ || ix->outer[b] == SC_NONE) continue;
+    for (uint32_t node = ix->outer[b]; node != SC_NONE; node = ix->outer[node]) {
+      uint32_t a = sc_node_acq(ix, node);
+      RP_GROW(s->v, cap, s->n);
+      s->v[s->n++] = (nest){sc_opnd(ix, a), sc_opnd(ix, b), a, b, (uint32_t)nested};
+      up |= sc_opnd(ix, a) < sc_opnd(ix, b), down |= sc_opnd(ix, a) > sc_opnd(ix, b);
+    }
+    nested++;
+  }
+  if (!up || !down) {
+    s->n = 0;
+    return;
+  }
+  clocks_before_nested(s, nested);
   qsort(s->v, s->n, sizeof *s->v, nest_cmp);
   s->by_thread = rp_malloc(s->n * sizeof *s->by_thread);
   for (size_t i = 0; i < s->n; i++) s->by_thread[i] = (uint32_t)i;
