@@ -44,7 +44,9 @@ expect m2 "$(ratio m2 hb bench-3000)" "$(ratio m2 read-load own_Bank)" "^### Pea
   "^m2 own_Bank: events [0-9]+, trace_bytes [0-9]+, .*uncertain_pairs [0-9]+$"
 expect syncp "$(ratio syncp shb bench-3000)" "^syncp bench-3000: events 3000, state_kb [0-9]+"
 expect seqcheck "$(ratio seqcheck m2 own_Bank)" "$(ratio seqcheck hb bench-3000-br)" \
-  "^seqcheck bench-3000-br: events 3000, index_ms $n, .*budget_exhausted [01]$"
+  "$(ratio seqcheck-fast m2 bench-3000-br)" "$(ratio seqcheck-fast hb own_Bank)" \
+  "^seqcheck bench-3000-br: events 3000, index_ms $n, .*budget_exhausted [01]$" \
+  "^seqcheck-fast bench-3000-br: events 3000, index_ms $n, .*budget_exhausted 0$"
 expect oracle "^oracle: [0-9]+ states in [0-9]+ ms over 10 traces of 3 threads x 10 events: [0-9]+ states/s$"
 expect memory "$(ratio lockset lockset bench)" "^memory-large: bench-6000.std as bench.std$"
 expect harness "^\| runs \| $n \|$" "^\| process-tree.sh \| $n \| $n \|$"
