@@ -422,7 +422,8 @@ static bool construct(vindicator *v, uint32_t e1, uint32_t e2) {
 ** the whole trace is built at the first check, as most runs vindicate none. */
 static const rp_rmodel *witness_model(vindicator *v) {
   if (!v->model_built) {
-    v->view = (rp_trace){.path = "", .sym = *v->sym, .events = v->g->ev, .count = v->g->n};
+    v->view = (rp_trace){.path = "", .sym = *v->sym};   /* the names stay the report's */
+    rp_trace_append(&v->view, v->g->ev, v->g->n);
     rp_rmodel_init(&v->model, &v->view, rp_rdef_find("adjacent-ca"));
     v->model_built = true;
   }
@@ -507,7 +508,10 @@ void vr_free(vindicator *v) {
   free(v->holder);
   free(v->acqs_in_s);
   free(v->frontier);
-  if (v->model_built) rp_rmodel_free(&v->model);
+  if (v->model_built) {
+    rp_rmodel_free(&v->model);
+    free(v->view.events);
+  }
   free(v->stack);
   free(v->list);
   free(v->witness);

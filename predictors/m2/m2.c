@@ -108,7 +108,7 @@ static size_t with_ignored_events(m2_run *r, size_t len, uint32_t e1, uint32_t e
   size_t n = 0;
   for (uint32_t e = t->count; e-- > 0;) r->cursor[t->events[e].thread] = e;
   for (size_t i = 0; i < len; i++) {
-    const rp_event *ev = &t->events[r->path[i]];
+    const rp_trace_event *ev = &t->events[r->path[i]];
     if (ev->op == RP_OP_JOIN)   /* a join waits for the ignored events at its thread's end */
       for (; r->cursor[ev->operand] != M2_NONE;
            r->cursor[ev->operand] = r->next_in_thread[r->cursor[ev->operand]])
@@ -141,19 +141,19 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
   m2_verdict again = m2_decide(&r->witness_decider, e1, e2), *v = &again;
   if (!v->race)
     rp_die(RP_EXIT_INTERNAL, "(%" PRIu64 ",%" PRIu64 "): a second decision of a race rejected it",
-           t->pos[e1], t->pos[e2]);
+           rp_trace_pos(t, e1), rp_trace_pos(t, e2));
   if (!v->witnessable) {   /* --alg6-literal let e2 into X: no reordering leaves it out */
     r->unwitnessed++;
     return;
   }
   size_t n = with_ignored_events(r, m2_witness(&r->witness_decider, v, e1, e2, r->path), e1, e2);
   char name[64], file[4096];
-  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", t->pos[e1], t->pos[e2]);
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, e1), rp_trace_pos(t, e2));
   FILE *f = rp_witness_create(file, sizeof file, r->cfg->witness_dir, name);
   fprintf(f, "# rp-m2 witness of the race (%" PRIu64 ",%" PRIu64 "), decided by %s\n",
-          t->pos[e1], t->pos[e2], m2_how_name[v->how]);
+          rp_trace_pos(t, e1), rp_trace_pos(t, e2), m2_how_name[v->how]);
   fprintf(f, "# check: rp check-witness %s %s %" PRIu64 " %" PRIu64 " --def enabled\n",
-          t->path, file, t->pos[e1], t->pos[e2]);
+          t->path, file, rp_trace_pos(t, e1), rp_trace_pos(t, e2));
   char err[512];
   if (rp_witness_write(f, t, r->full, n, e1, e2, err, sizeof err) < 0)
     rp_die(RP_EXIT_INPUT, "%s: %s", file, err);
@@ -163,8 +163,8 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
 
 static void note_race(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) {
   const rp_trace *t = r->m->t;
-  rp_access a = rp_access_of(&t->events[e1], t->pos[e1]);
-  rp_access b = rp_access_of(&t->events[e2], t->pos[e2]);
+  rp_access a = rp_trace_access(t, e1);
+  rp_access b = rp_trace_access(t, e2);
   uint32_t x = t->events[e1].operand;
   char extra[32];
   snprintf(extra, sizeof extra, ",%s", m2_how_name[v->how]);
@@ -180,8 +180,8 @@ static void note_race(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) 
 
 static void note_uncertain(m2_run *r, uint32_t e1, uint32_t e2, const m2_verdict *v) {
   const rp_trace *t = r->m->t;
-  rp_access a = rp_access_of(&t->events[e1], t->pos[e1]);
-  rp_access b = rp_access_of(&t->events[e2], t->pos[e2]);
+  rp_access a = rp_trace_access(t, e1);
+  rp_access b = rp_trace_access(t, e2);
   uint32_t x = t->events[e1].operand;
   char extra[32];
   r->unc_pairs++;
@@ -342,7 +342,7 @@ static void write_stats(m2_run *r) {
       complete ? "yes" : "no", r->racy_vars,
       pairs ? (double)r->distance_sum / (double)pairs : 0.0,
       r->racy_vars ? (double)dx_sum / (double)r->racy_vars : 0.0, dx_max, r->witnesses,
-      r->m->t->count * (sizeof(rp_event) + sizeof(uint64_t)), m2_model_bytes(r->m),
+      rp_trace_bytes(r->m->t), m2_model_bytes(r->m),
       r->reach_bytes, r->cfg->alg6_literal ? "literal" : "strict", d->windowed_verdicts, cl->full_closures,
       cl->closures ? (double)cl->window_events / (double)cl->closures : 0.0,
       d->by_how[M2_POSTPONED]);

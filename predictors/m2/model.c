@@ -21,7 +21,7 @@ typedef struct chain_ops {
 
 /* Chains: the kept events of each thread, numbered 1.. in trace order. */
 static void build_chains(m2_model *m, chain_ops *v) {
-  const rp_event *ev = m->t->events;
+  const rp_trace_event *ev = m->t->events;
   for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++)
     if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
   m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
@@ -53,7 +53,7 @@ static void chain_ops_free(chain_ops *v, uint32_t k) {
 /* rf of reads; matching of acquires and releases (the trace is well formed:
 ** at most one open acquire per lock, released by its own thread). */
 static void build_links(m2_model *m) {
-  const rp_event *ev = m->t->events;
+  const rp_trace_event *ev = m->t->events;
   uint32_t *last_write = alloc_u32(m->nvars), *open = alloc_u32(m->nlocks);
   memset(last_write, 0xff, (size_t)m->nvars * sizeof *last_write);
   memset(open, 0xff, (size_t)m->nlocks * sizeof *open);

@@ -15,7 +15,7 @@ static uint64_t count_pairs(const rp_rmodel *m) {
   uint64_t *all_reads = rp_calloc(m->vars + 1, sizeof *all_reads);
   uint64_t *all_writes = rp_calloc(m->vars + 1, sizeof *all_writes);
   for (size_t i = 0; i < m->trace->count; i++) {
-    const rp_event *e = &m->trace->events[i];
+    const rp_trace_event *e = &m->trace->events[i];
     if (!rp_op_is_access(e->op)) continue;
     size_t c = (size_t)e->thread * m->vars + e->operand;
     if (e->op == RP_OP_READ) reads[c]++, all_reads[e->operand]++;
@@ -79,7 +79,7 @@ typedef struct search {
 /* Test the pairs of next events at the current state. */
 static void test_front(search *q, size_t depth) {
   const rp_rmodel *m = q->x->m;
-  const rp_event *ev = m->trace->events;
+  const rp_trace_event *ev = m->trace->events;
   for (uint32_t t = 0; t < m->threads; t++) {
     uint32_t a = rp_rnext(m, &q->s, t);
     if (a == RP_NONE || !rp_op_is_access(ev[a].op) || !rp_rforked(m, &q->s, a)) continue;
@@ -105,7 +105,7 @@ static void test_front(search *q, size_t depth) {
 ** event an acquire of a lock the other holds. */
 static void test_deadlocks(search *q, size_t depth) {
   const rp_rmodel *m = q->x->m;
-  const rp_event *ev = m->trace->events;
+  const rp_trace_event *ev = m->trace->events;
   for (uint32_t t = 0; t < m->threads; t++) {
     uint32_t a = rp_rnext(m, &q->s, t);
     if (a == RP_NONE || ev[a].op != RP_OP_ACQ || q->s.holder[ev[a].operand] == 0) continue;

@@ -58,7 +58,7 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
                           uint32_t then) {
   witness_ctx *w = ctx;
   char name[64], file[4096];
-  uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[then];
+  uint64_t p1 = rp_trace_pos(w->trace, first), p2 = rp_trace_pos(w->trace, then);
   snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1 < p2 ? p1 : p2,
            p1 < p2 ? p2 : p1);
   FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
@@ -75,7 +75,7 @@ static void write_witness(void *ctx, const uint32_t *path, size_t len, uint32_t 
 /* The acquire by req's thread of the lock the other request wants: the
 ** latest one before req (that thread holds it at req). */
 static uint32_t holding_acquire(const rp_trace *t, uint32_t req, uint32_t other) {
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   for (uint32_t i = req; i-- > 0;)
     if (ev[i].thread == ev[req].thread && ev[i].op == RP_OP_ACQ &&
         ev[i].operand == ev[other].operand)
@@ -88,7 +88,7 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
   witness_ctx *w = ctx;
   if (!w->config->witness_dir) return;
   char name[64], file[4096];
-  uint64_t p1 = w->trace->pos[first], p2 = w->trace->pos[second];
+  uint64_t p1 = rp_trace_pos(w->trace, first), p2 = rp_trace_pos(w->trace, second);
   snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
   FILE *f = rp_witness_create(file, sizeof file, w->config->witness_dir, name);
   fprintf(f, "# rp-oracle witness of the deadlock at requests %" PRIu64 " and %" PRIu64
@@ -119,12 +119,12 @@ static void report_deadlocks(const oracle_config *c, const rp_trace *t, const ex
 }
 
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   uint64_t unknown = 0;
   for (uint32_t b = 0; b < t->count && !rp_report_should_stop(rep); b++)
     for (uint32_t a = 0; a < b; a++) {
       if (!rp_conflict(&ev[a], &ev[b])) continue;
-      rp_access fa = rp_access_of(&ev[a], t->pos[a]), fb = rp_access_of(&ev[b], t->pos[b]);
+      rp_access fa = rp_trace_access(t, a), fb = rp_trace_access(t, b);
       if (explore_is_race(x, a, b)) {
         rp_report_pair(rep, &fa, &fb, ev[a].operand, ",race");
       } else if (!x->complete) {

@@ -19,15 +19,15 @@
 
 static void write_row(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const rp_trace *t = r->trace;
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   FILE *f = r->atomicity_out;
   if (!f) return;
-  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", t->pos[w1], t->pos[w2], t->pos[rd]);
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd));
   rp_csv_field(f, rp_names_get(&t->sym.vars, ev[rd].operand));
   uint32_t e[3] = {w1, w2, rd};
   for (int i = 0; i < 3; i++) fputc(',', f), rp_csv_field(f, rp_names_get(&t->sym.threads, ev[e[i]].thread));
   for (int i = 0; i < 3; i++) fputc(',', f), rp_csv_field(f, rp_names_get(&t->sym.locs, ev[e[i]].loc));
-  fprintf(f, ",%" PRIu64 "\n", t->pos[rd] - t->pos[w1]);
+  fprintf(f, ",%" PRIu64 "\n", rp_trace_pos(t, rd) - rp_trace_pos(t, w1));
 }
 
 /* Whether the witness has w1 as the last write to r's variable before r. */
@@ -48,20 +48,20 @@ static void write_witness(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   if (!r->cfg->witness_dir) return;
   const rp_trace *t = r->trace;
   char name[128], comment[512];
-  snprintf(name, sizeof name, "atomicity-%" PRIu64 "-%" PRIu64 "-%" PRIu64 ".std", t->pos[w1],
-           t->pos[w2], t->pos[rd]);
+  snprintf(name, sizeof name, "atomicity-%" PRIu64 "-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, w1),
+           rp_trace_pos(t, w2), rp_trace_pos(t, rd));
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the atomicity violation w1=%" PRIu64 " w2=%" PRIu64
            " r=%" PRIu64 "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " %" PRIu64
            " --atomicity --window %" PRIu64,
-           t->pos[w1], t->pos[w2], t->pos[rd], t->path, t->pos[w1], t->pos[w2], t->pos[rd],
+           rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd), t->path, rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd),
            r->cfg->window);
   sc_witness_write(r, name, comment, sc_witness_events(r, sc_at(&r->ix, rd)), &rd, 1);
 }
 
 static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const sc_index *ix = &r->ix;
-  const rp_event *ev = r->trace->events;
+  const rp_trace_event *ev = r->trace->events;
   uint32_t locs[3] = {ev[w1].loc, ev[w2].loc, ev[rd].loc};
   r->atomicity.candidates++;
   if (r->cfg->dedup != SC_DEDUP_NONE && rp_key_table_find(&r->atomicity.distinct, locs) != RP_KEY_NONE) return;
@@ -82,7 +82,7 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   r->q.delay_var = SC_NONE;
   if (!found) return;
   rp_key_table_add(&r->atomicity.distinct, locs, NULL);
-  sc_kind_found(&r->atomicity, r->trace->pos[rd] - r->trace->pos[w1]);
+  sc_kind_found(&r->atomicity, rp_trace_pos(r->trace, rd) - rp_trace_pos(r->trace, w1));
   write_row(r, w1, w2, rd);
   write_witness(r, w1, w2, rd);
 }
@@ -92,7 +92,7 @@ static void candidates_of(sc_run *r, uint32_t rd, const uint32_t *w2_clock) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
   uint32_t w2 = ix->by_thread.writer[rd], x = sc_opnd(ix, rd);
-  if (w2 == SC_NONE || t->pos[rd] - t->pos[w2] > r->cfg->window) return;
+  if (w2 == SC_NONE || rp_trace_pos(t, rd) - rp_trace_pos(t, w2) > r->cfg->window) return;
   for (uint32_t u = 0; u < ix->k; u++) {
     if (u == sc_tid(ix, w2) || u == sc_tid(ix, rd)) continue;
     for (uint32_t w1 = sc_first_from(ix, SC_W, x, u, w2_clock[u]); w1 != SC_NONE && w1 < w2;

@@ -139,18 +139,18 @@ static void write_witness(sc_run *r, uint32_t b1, uint32_t b2, sc_vx last) {
   if (!r->cfg->witness_dir) return;
   const rp_trace *t = r->trace;
   char name[96], comment[512];
-  snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", t->pos[b1], t->pos[b2]);
+  snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, b1), rp_trace_pos(t, b2));
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the deadlock at requests %" PRIu64 " and %" PRIu64
            "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " --deadlock",
-           t->pos[b1], t->pos[b2], t->path, t->pos[b1], t->pos[b2]);
+           rp_trace_pos(t, b1), rp_trace_pos(t, b2), t->path, rp_trace_pos(t, b1), rp_trace_pos(t, b2));
   sc_witness_write(r, name, comment, sc_witness_events(r, last), NULL, 0);
 }
 
 /* Ask both sequences for the candidate; b1 before b2 in the trace. */
 static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2) {
   const sc_index *ix = &r->ix;
-  const rp_event *ev = r->trace->events;
+  const rp_trace_event *ev = r->trace->events;
   uint32_t locs[4] = {ev[a1].loc, ev[b1].loc, ev[a2].loc, ev[b2].loc};
   for (int i = 1; i < 4; i++)   /* a set: sorted */
     for (int j = i; j > 0 && locs[j - 1] > locs[j]; j--) {
@@ -172,7 +172,7 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
   }
   if (!found) return;
   rp_key_table_add(&r->deadlocks.distinct, locs, NULL);
-  sc_kind_found(&r->deadlocks, r->trace->pos[b2] - r->trace->pos[b1]);
+  sc_kind_found(&r->deadlocks, rp_trace_pos(r->trace, b2) - rp_trace_pos(r->trace, b1));
   if (r->deadlocks_out) rp_deadlock_row(r->deadlocks_out, r->trace, b1, b2, a1, a2, sequence, NULL);
   write_witness(r, b1, b2, sequence[3] == '1' ? q2 : q1);
 }

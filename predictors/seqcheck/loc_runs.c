@@ -8,7 +8,7 @@
 
 /* (location, trace index): within one thread the index is program order. */
 static int by_location(const void *a, const void *b, void *events) {
-  const rp_event *ev = events;
+  const rp_trace_event *ev = events;
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   uint32_t lx = ev[x].loc, ly = ev[y].loc;
   if (lx != ly) return lx < ly ? -1 : 1;
@@ -16,7 +16,7 @@ static int by_location(const void *a, const void *b, void *events) {
 }
 
 static void build_class(sc_loc_runs *lr, const sc_index *ix, int c) {
-  const rp_event *ev = ix->trace->events;
+  const rp_trace_event *ev = ix->trace->events;
   uint32_t total = ix->boff[c][ix->vars];
   lr->ev[c] = rp_malloc(((size_t)total + 1) * sizeof *lr->ev[c]);
   lr->start[c] = rp_malloc(((size_t)total + 2) * sizeof *lr->start[c]);

@@ -38,7 +38,7 @@
 #include "reorder/witness.h"
 
 /* The location pair of (e1, e2), smaller first: the paper's unit. */
-static void loc_pair(const rp_event *ev, uint32_t e1, uint32_t e2, uint32_t *locs) {
+static void loc_pair(const rp_trace_event *ev, uint32_t e1, uint32_t e2, uint32_t *locs) {
   locs[0] = ev[e1].loc < ev[e2].loc ? ev[e1].loc : ev[e2].loc;
   locs[1] = ev[e1].loc < ev[e2].loc ? ev[e2].loc : ev[e1].loc;
 }
@@ -77,7 +77,7 @@ static void write_witness(sc_run *r, uint32_t e1, uint32_t e2, sc_how how) {
   if (!r->cfg->witness_dir) return;
   const rp_trace *t = r->trace;
   char name[96], comment[512];
-  uint64_t p1 = t->pos[e1], p2 = t->pos[e2];
+  uint64_t p1 = rp_trace_pos(t, e1), p2 = rp_trace_pos(t, e2);
   snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", p1, p2);
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the race (%" PRIu64 ",%" PRIu64 "); check: rp check-witness "
@@ -126,7 +126,7 @@ static bool ask(sc_query *q, sc_fast *fast, uint32_t e1, uint32_t e2, bool *wind
 static bool check_pair(sc_run *r, const sc_early *early, uint32_t e1, uint32_t e2, bool by_clock) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   bool windowed = false, by_order = false, ahead = early->valid && early->e1 == e1 && early->e2 == e2;
   if (!by_clock) {
     bool ok = ahead ? (windowed = early->windowed, by_order = early->by_order, early->ok)
@@ -138,12 +138,12 @@ static bool check_pair(sc_run *r, const sc_early *early, uint32_t e1, uint32_t e
   r->races_by_clock += how == SC_BY_CLOCK;
   r->races_by_order += how == SC_BY_ORDER;
   r->races.windowed += windowed;
-  rp_access a = rp_access_of(&ev[e1], t->pos[e1]), b = rp_access_of(&ev[e2], t->pos[e2]);
+  rp_access a = rp_trace_access(t, e1), b = rp_trace_access(t, e2);
   rp_report_pair(r->rep, &a, &b, ev[e1].operand, ",race");
   uint32_t locs[2];
   loc_pair(ev, e1, e2, locs);
   rp_key_table_add(&r->races.distinct, locs, NULL);
-  sc_kind_found(&r->races, t->pos[e2] - t->pos[e1]);
+  sc_kind_found(&r->races, rp_trace_pos(t, e2) - rp_trace_pos(t, e1));
   if (r->cfg->witness_dir && ahead && how == SC_BY_QUERY) ask_windowed(&r->q, ix, e1, e2, &windowed, r->cfg->fast_races);   /* its lin */
   write_witness(r, e1, e2, how);
   return true;

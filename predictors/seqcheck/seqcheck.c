@@ -41,9 +41,10 @@ static sc_vx parse_item(const sc_run *r, const char *item, size_t len) {
   char num[32];
   snprintf(num, sizeof num, "%.*s", (int)(len < 31 ? len : 31), item);
   uint64_t pos = rp_parse_count("--sequence", num);
-  for (uint32_t i = 0; i < t->count; i++)
-    if (t->pos[i] == pos)
-      return kind < 0 ? sc_before(&r->ix, i) : kind > 0 ? sc_after(&r->ix, i) : sc_at(&r->ix, i);
+  size_t found = rp_trace_index_of(t, pos);
+  uint32_t i = (uint32_t)found;
+  if (found != SIZE_MAX)
+    return kind < 0 ? sc_before(&r->ix, i) : kind > 0 ? sc_after(&r->ix, i) : sc_at(&r->ix, i);
   rp_usage_error("--sequence: %s has no event at position %" PRIu64, t->path, pos);
 }
 

@@ -25,7 +25,7 @@ static uint32_t operand_count(const sc_index *ix, int c) {
 /* Buckets filled thread by thread in program order, so each is sorted by
 ** (thread, eid) without a sort. */
 static void build_buckets(sc_index *ix) {
-  const rp_event *ev = ix->trace->events;
+  const rp_trace_event *ev = ix->trace->events;
   for (int c = 0; c < SC_CLASSES; c++) {
     uint32_t ops = operand_count(ix, c);
     ix->boff[c] = rp_calloc((size_t)ops + 2, sizeof **ix->boff);
@@ -100,7 +100,7 @@ static uint32_t copy_node(sc_index *ix, uint32_t node, uint32_t up) {
 ** onto the one outside it when the release is out of nesting order.  The
 ** reader checked that the lock is held. */
 static uint32_t release_node(sc_index *ix, uint32_t top, uint32_t rel, uint32_t *acq) {
-  const rp_event *ev = ix->trace->events;
+  const rp_trace_event *ev = ix->trace->events;
   uint32_t *inside = NULL, node = top;
   size_t ninside = 0, cap = 0;
   while (ev[sc_node_acq(ix, node)].operand != ev[rel].operand) {
@@ -117,7 +117,7 @@ static uint32_t release_node(sc_index *ix, uint32_t top, uint32_t rel, uint32_t 
 
 /* Lock matching and the held-lock node chains. */
 static void build_locks(sc_index *ix) {
-  const rp_event *ev = ix->trace->events;
+  const rp_trace_event *ev = ix->trace->events;
   uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost held node */
   uint32_t open = 0, free_at = 0;
   for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
@@ -158,7 +158,7 @@ static void build_reads(sc_index *ix) {
 ** successor is: the race query's after(e2) phantom lies before it and
 ** leaves the racing read free (docs/seqcheck.md §B2). */
 static void build_next_br(sc_index *ix) {
-  const rp_event *ev = ix->trace->events;
+  const rp_trace_event *ev = ix->trace->events;
   for (uint32_t t = 0; t < ix->k; t++) {
     uint32_t next = ix->by_thread.len[t];
     for (uint32_t e = ix->by_thread.len[t]; e-- > 0 && !rp_watch_poll_within();) {

@@ -43,8 +43,8 @@ static bool invalid(const char *fmt, ...) {
 
 /* The event index of original position pos. */
 static uint32_t index_of(const rp_trace *t, uint64_t pos) {
-  for (uint32_t i = 0; i < t->count; i++)
-    if (t->pos[i] == pos) return i;
+  size_t i = rp_trace_index_of(t, pos);
+  if (i != SIZE_MAX) return (uint32_t)i;
   rp_die(RP_EXIT_USAGE, "%s has no event at position %" PRIu64, t->path, pos);
 }
 
@@ -59,7 +59,7 @@ static bool replay(const rp_rmodel *m, rp_rstate *s, const uint32_t *index, size
     const char *why;
     if (!rp_rcan_append(m, s, index[k], &why))
       return invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
-                     "under --def %s: %s", k + 1, m->trace->pos[index[k]], m->def->name, why);
+                     "under --def %s: %s", k + 1, rp_trace_pos(m->trace, index[k]), m->def->name, why);
     for (size_t j = 0; j < nwatch; j++)
       if (index[k] == watch[j]) {
         at[j] = k;
@@ -79,9 +79,9 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
   uint32_t first = index[n - 2], then = index[n - 1];
   if (!((first == e1 && then == e2) || (first == e2 && then == e1)))
     return invalid("its last two events are %" PRIu64 " and %" PRIu64 ", not the race's %" PRIu64
-                   " and %" PRIu64, t->pos[first], t->pos[then], t->pos[e1], t->pos[e2]);
+                   " and %" PRIu64, rp_trace_pos(t, first), rp_trace_pos(t, then), rp_trace_pos(t, e1), rp_trace_pos(t, e2));
   if (!rp_conflict(&t->events[e1], &t->events[e2]))
-    return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", t->pos[e1], t->pos[e2]);
+    return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", rp_trace_pos(t, e1), rp_trace_pos(t, e2));
 
   rp_rstate s;
   rp_rstate_init(&s, m);
@@ -90,7 +90,7 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
     ok = invalid("a racing event's thread was not forked by the end of the reordering");
   if (ok && !m->def->race_at(m, &s, first, then))
     ok = invalid("events %" PRIu64 " then %" PRIu64 " do not race after the reordering under "
-                 "--def %s (%s)", t->pos[first], t->pos[then], m->def->name, m->def->summary);
+                 "--def %s (%s)", rp_trace_pos(t, first), rp_trace_pos(t, then), m->def->name, m->def->summary);
   rp_rstate_free(&s);
   return ok;
 }
@@ -103,26 +103,27 @@ static void collapse_reentrant(rp_trace *w) {
   rp_wf_init(&wf);
   char problem[400];
   size_t kept = 0;
-  for (size_t i = 0; i < w->count; i++)
-    if (rp_wf_step(&wf, &w->events[i], &w->sym, problem, sizeof problem) != RP_WF_DROP) {
-      w->events[kept] = w->events[i];
-      w->pos[kept++] = w->pos[i];
-    }
+  for (size_t i = 0; i < w->count; i++) {
+    rp_event e = rp_trace_event_at(w, i);
+    if (rp_wf_step(&wf, &e, &w->sym, problem, sizeof problem) != RP_WF_DROP)
+      w->events[kept++] = w->events[i];
+  }
   w->count = kept;
+  w->ngaps = 0;   /* a witness is checked by its order: its positions are not read */
   rp_wf_free(&wf);
 }
 
 static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t *index,
                            uint32_t q1, uint32_t q2) {
   const rp_trace *t = m->trace;
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   rp_rstate s;
   rp_rstate_init(&s, m);
   bool ok = replay(m, &s, index, w->count, NULL, NULL, 0, NULL);
   uint32_t t1 = ev[q1].thread, t2 = ev[q2].thread;
   if (ok && (ev[q1].op != RP_OP_ACQ || ev[q2].op != RP_OP_ACQ || t1 == t2))
-    ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads", t->pos[q1],
-                 t->pos[q2]);
+    ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads", rp_trace_pos(t, q1),
+                 rp_trace_pos(t, q2));
   if (ok && (rp_rnext(m, &s, t1) != q1 || rp_rnext(m, &s, t2) != q2))
     ok = invalid("after the reordering, the threads' next events are not the requests");
   if (ok && (!rp_rforked(m, &s, q1) || !rp_rforked(m, &s, q2)))
@@ -150,25 +151,24 @@ static uint32_t original_writer(const rp_trace *t, uint32_t r) {
 ** after it, and w1 in a thread that is neither w2's nor r's. */
 static bool atomicity_candidate(const rp_trace *t, uint32_t w1, uint32_t w2, uint32_t r,
                                 uint64_t window) {
-  const rp_event *ev = t->events;
-  const uint64_t *pos = t->pos;
+  const rp_trace_event *ev = t->events;
   if (ev[w1].op != RP_OP_WRITE || ev[w2].op != RP_OP_WRITE || ev[r].op != RP_OP_READ ||
       ev[w1].operand != ev[r].operand || ev[w2].operand != ev[r].operand)
     return invalid("expected two writes and a read of one variable");
   if (!(w1 < w2 && w2 < r))
     return invalid("in the original, w1 %" PRIu64 " must come before w2 %" PRIu64
-                   ", before the read %" PRIu64, pos[w1], pos[w2], pos[r]);
+                   ", before the read %" PRIu64, rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, r));
   uint32_t writer = original_writer(t, r);
   if (writer != w2)
     return invalid("in the original, the read %" PRIu64 " reads %" PRIu64 ", not w2 %" PRIu64,
-                   pos[r], pos[writer], pos[w2]);
+                   rp_trace_pos(t, r), rp_trace_pos(t, writer), rp_trace_pos(t, w2));
   if (ev[w1].thread == ev[w2].thread || ev[w1].thread == ev[r].thread)
     return invalid("w1 %" PRIu64 " must be in a third thread, neither w2's nor the read's",
-                   pos[w1]);
-  if (pos[r] - pos[w2] > window)
+                   rp_trace_pos(t, w1));
+  if (rp_trace_pos(t, r) - rp_trace_pos(t, w2) > window)
     return invalid("the read %" PRIu64 " is %" PRIu64 " events after w2 %" PRIu64
                    ", outside the window of %" PRIu64 " (--window)",
-                   pos[r], pos[r] - pos[w2], pos[w2], window);
+                   rp_trace_pos(t, r), rp_trace_pos(t, r) - rp_trace_pos(t, w2), rp_trace_pos(t, w2), window);
   return true;
 }
 
@@ -185,9 +185,9 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
     ok = invalid("the witness lacks one of the three events");
   if (ok && !(at[0] < at[1] && at[1] < at[2]))
     ok = invalid("the order is not %" PRIu64 " (w2), %" PRIu64 " (w1), %" PRIu64 " (r)",
-                 t->pos[w2], t->pos[w1], t->pos[r]);
+                 rp_trace_pos(t, w2), rp_trace_pos(t, w1), rp_trace_pos(t, r));
   if (ok && lastw[2] != w1 + 1)
-    ok = invalid("the read %" PRIu64 " does not read from %" PRIu64, t->pos[r], t->pos[w1]);
+    ok = invalid("the read %" PRIu64 " does not read from %" PRIu64, rp_trace_pos(t, r), rp_trace_pos(t, w1));
   rp_rstate_free(&s);
   return ok;
 }

@@ -81,7 +81,7 @@ int rp_offline_main(int argc, char **argv, const rp_offline *p) {
   rep.stopped_early = !whole;   /* the analysis sees the prefix loaded, and runs none of its phases */
   rp_watch_show_found(&rep.pairs);
   p->analyse(p->tool.ctx, &trace, &rep);
-  uint64_t events = trace.count ? trace.pos[trace.count - 1] : 0;
+  uint64_t events = trace.count ? rp_trace_pos(&trace, trace.count - 1) : 0;
   int status = finish(&rep, events);
   note_normalised(&opt, trace.reentrant_dropped);
   rp_trace_free(&trace);

@@ -17,7 +17,7 @@ void rp_rmodel_init(rp_rmodel *m, const rp_trace *trace, const rp_rdef *def) {
   rp_trace_threads_build(&m->by_thread, trace);
   m->read_end = rp_calloc((size_t)m->threads * m->vars + 1, sizeof *m->read_end);
   for (uint32_t i = 0; i < trace->count; i++) {
-    const rp_event *e = &trace->events[i];
+    const rp_trace_event *e = &trace->events[i];
     if (e->op == RP_OP_READ)
       m->read_end[(size_t)e->thread * m->vars + e->operand] = m->by_thread.rank[i] + 1;
   }
@@ -54,7 +54,7 @@ bool rp_rforked(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
 
 /* The rules every definition shares: thread order, fork/join, locks. */
 static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
-  const rp_event *e = &m->trace->events[i];
+  const rp_trace_event *e = &m->trace->events[i];
   if (rp_rnext(m, s, e->thread) != i) return "not the next event of its thread";
   if (!rp_rforked(m, s, i)) return "its thread was not forked yet";
   if (e->op == RP_OP_ACQ && s->holder[e->operand])
@@ -72,7 +72,7 @@ static const char *structural_problem(const rp_rmodel *m, const rp_rstate *s, ui
 }
 
 bool rp_rbranch_blocks(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
-  const rp_event *e = &m->trace->events[i];
+  const rp_trace_event *e = &m->trace->events[i];
   if (m->def->reads != RP_READS_PINNED_BY_BRANCH || !s->tainted[e->thread]) return false;
   uint32_t rank = m->by_thread.rank[i];
   unsigned prev = rank ? m->trace->events[m->by_thread.ev[e->thread][rank - 1]].op : RP_OP_COUNT;
@@ -80,7 +80,7 @@ bool rp_rbranch_blocks(const rp_rmodel *m, const rp_rstate *s, uint32_t i) {
 }
 
 bool rp_rcan_append(const rp_rmodel *m, const rp_rstate *s, uint32_t i, const char **why) {
-  const rp_event *e = &m->trace->events[i];
+  const rp_trace_event *e = &m->trace->events[i];
   const char *problem = structural_problem(m, s, i);
   if (!problem && e->op == RP_OP_READ && m->def->reads == RP_READS_KEEP_WRITER &&
       !rp_rsees_writer(m, s, i))
@@ -94,7 +94,7 @@ bool rp_rcan_append(const rp_rmodel *m, const rp_rstate *s, uint32_t i, const ch
 }
 
 rp_rundo rp_rappend(const rp_rmodel *m, rp_rstate *s, uint32_t i) {
-  const rp_event *e = &m->trace->events[i];
+  const rp_trace_event *e = &m->trace->events[i];
   rp_rundo u = {i, 0, s->tainted[e->thread]};
   s->cut[e->thread]++;
   switch (e->op) {
@@ -113,7 +113,7 @@ rp_rundo rp_rappend(const rp_rmodel *m, rp_rstate *s, uint32_t i) {
 }
 
 void rp_rundo_append(const rp_rmodel *m, rp_rstate *s, rp_rundo u) {
-  const rp_event *e = &m->trace->events[u.event];
+  const rp_trace_event *e = &m->trace->events[u.event];
   s->cut[e->thread]--;
   s->tainted[e->thread] = u.old_taint;
   switch (e->op) {

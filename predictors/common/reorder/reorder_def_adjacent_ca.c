@@ -18,7 +18,7 @@ static void *prepare(const rp_rmodel *m) {
   uint32_t *write_end = rp_calloc(T * m->vars + 1, sizeof *write_end);
   uint32_t *access_end = rp_calloc(T * m->vars + 1, sizeof *access_end);
   for (size_t i = 0; i < n; i++) {
-    const rp_event *e = &m->trace->events[i];
+    const rp_trace_event *e = &m->trace->events[i];
     if (!rp_op_is_access(e->op)) continue;
     for (size_t u = 0; u < T; u++) {
       size_t ux = u * m->vars + e->operand;

@@ -16,7 +16,7 @@ static void *prepare(const rp_rmodel *m) {
   uint32_t *need = rp_calloc(n * T + 1, sizeof *need);
   uint32_t *release_end = rp_calloc(T * m->locks + 1, sizeof *release_end);
   for (size_t i = 0; i < n; i++) {
-    const rp_event *e = &m->trace->events[i];
+    const rp_trace_event *e = &m->trace->events[i];
     if (e->op == RP_OP_ACQ)
       for (size_t u = 0; u < T; u++) need[i * T + u] = release_end[u * m->locks + e->operand];
     else if (e->op == RP_OP_REL)

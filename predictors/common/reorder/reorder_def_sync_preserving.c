@@ -22,7 +22,7 @@ static void *prepare(const rp_rmodel *m) {
   uint32_t *next_acquire = rp_malloc((T * m->locks + 1) * sizeof *next_acquire);
   for (size_t i = 0; i < T * m->locks; i++) next_acquire[i] = UINT32_MAX;
   for (size_t i = n; i-- > 0;) {
-    const rp_event *e = &m->trace->events[i];
+    const rp_trace_event *e = &m->trace->events[i];
     if (e->op != RP_OP_ACQ) continue;
     for (size_t u = 0; u < T; u++) limit[i * T + u] = next_acquire[u * m->locks + e->operand];
     next_acquire[(size_t)e->thread * m->locks + e->operand] = m->by_thread.rank[i];

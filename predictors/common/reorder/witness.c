@@ -10,8 +10,10 @@
 
 int rp_witness_write_events(FILE *f, const rp_trace *t, const uint32_t *path, size_t len,
                             char *err, size_t size) {
-  for (size_t i = 0; i < len; i++)
-    if (rp_std_write_event(f, &t->sym, &t->events[path[i]], err, size) < 0) return -1;
+  for (size_t i = 0; i < len; i++) {
+    rp_event e = rp_trace_event_at(t, path[i]);
+    if (rp_std_write_event(f, &t->sym, &e, err, size) < 0) return -1;
+  }
   return 0;
 }
 
@@ -33,7 +35,7 @@ int rp_witness_map(const rp_rmodel *m, const rp_trace *w, uint32_t *index, char 
   uint32_t *seen = rp_calloc(m->threads + 1, sizeof *seen);
   int status = 0;
   for (size_t k = 0; k < w->count && status == 0; k++) {
-    const rp_event *we = &w->events[k];
+    const rp_trace_event *we = &w->events[k];
     uint32_t t = same_name(&ws->threads, we->thread, &os->threads);
     const char *tn = rp_names_get(&ws->threads, we->thread);
     if (t == UINT32_MAX || seen[t] >= m->by_thread.len[t]) {
@@ -43,7 +45,7 @@ int rp_witness_map(const rp_rmodel *m, const rp_trace *w, uint32_t *index, char 
       break;
     }
     uint32_t i = m->by_thread.ev[t][seen[t]++];
-    const rp_event *oe = &m->trace->events[i];
+    const rp_trace_event *oe = &m->trace->events[i];
     const rp_names *table = rp_operand_names(ws, we->op);
     bool same = oe->op == we->op &&
                 same_name(&ws->locs, we->loc, &os->locs) == oe->loc &&
@@ -53,7 +55,7 @@ int rp_witness_map(const rp_rmodel *m, const rp_trace *w, uint32_t *index, char 
       snprintf(err, size,
                "witness event %zu is not event %" PRIu64 " of the original (the %" PRIu32
                "-th event of thread %s)",
-               k + 1, m->trace->pos[i], seen[t], tn);
+               k + 1, rp_trace_pos(m->trace, i), seen[t], tn);
       status = -1;
     }
     index[k] = i;

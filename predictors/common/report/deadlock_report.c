@@ -16,10 +16,10 @@ static void name(FILE *f, const rp_names *table, uint32_t id) {
 
 void rp_deadlock_row(FILE *f, const rp_trace *t, uint32_t req1, uint32_t req2, uint32_t acq1,
                      uint32_t acq2, const char *sequence, const char *extra) {
-  const rp_event *ev = t->events;
+  const rp_trace_event *ev = t->events;
   const rp_symbols *s = &t->sym;
-  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, t->pos[req1], t->pos[req2],
-          t->pos[acq1], t->pos[acq2]);
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, rp_trace_pos(t, req1), rp_trace_pos(t, req2),
+          rp_trace_pos(t, acq1), rp_trace_pos(t, acq2));
   name(f, &s->threads, ev[req1].thread);
   name(f, &s->threads, ev[req2].thread);
   name(f, &s->locks, ev[acq1].operand);
@@ -30,5 +30,5 @@ void rp_deadlock_row(FILE *f, const rp_trace *t, uint32_t req1, uint32_t req2, u
   name(f, &s->locs, ev[acq2].loc);
   fputc(',', f);
   rp_csv_field(f, sequence);
-  fprintf(f, ",%" PRIu64 "%s\n", t->pos[req2] - t->pos[req1], extra ? extra : "");
+  fprintf(f, ",%" PRIu64 "%s\n", rp_trace_pos(t, req2) - rp_trace_pos(t, req1), extra ? extra : "");
 }

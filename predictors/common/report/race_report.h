@@ -34,6 +34,7 @@
 
 #include "distance_hist.h"
 #include "trace/event.h"
+#include "trace/trace.h"
 #include "base/u64set.h"
 
 /* What a report needs to know of an access: kept by predictors beside the
@@ -48,6 +49,12 @@ typedef struct rp_access {
 static inline rp_access rp_access_of(const rp_event *ev, uint64_t pos) {
   rp_access a = {pos, ev->thread, ev->loc, ev->op};
   return a;
+}
+
+/* The same of event i of a loaded trace. */
+static inline rp_access rp_trace_access(const rp_trace *t, size_t i) {
+  const rp_trace_event *e = &t->events[i];
+  return (rp_access){rp_trace_pos(t, i), e->thread, e->loc, e->op};
 }
 
 /* The key of the unordered pair of locations {a, b}: racy_location_pairs

@@ -76,11 +76,4 @@ static inline const rp_names *rp_operand_names(const rp_symbols *s, unsigned op)
   }
 }
 
-/* Two accesses conflict: same variable, different threads, one a write. */
-static inline bool rp_conflict(const rp_event *a, const rp_event *b) {
-  return rp_op_is_access(a->op) && rp_op_is_access(b->op) &&
-         a->operand == b->operand && a->thread != b->thread &&
-         (a->op == RP_OP_WRITE || b->op == RP_OP_WRITE);
-}
-
 #endif

@@ -21,11 +21,11 @@ void rp_trace_check_held_depth(const rp_trace *t) {
   uint32_t *held = rp_calloc(t->sym.threads.count + 1, sizeof *held);
   size_t i = 0;
   for (; i < t->count; i++) {
-    const rp_event *ev = &t->events[i];
+    const rp_trace_event *ev = &t->events[i];
     if (ev->op == RP_OP_ACQ && held[ev->thread]++ == RP_MAX_HELD_LOCKS) break;
     if (ev->op == RP_OP_REL) held[ev->thread]--;
   }
   free(held);
   if (i < t->count)
-    rp_die_held_depth(t->path, t->pos[i], rp_names_get(&t->sym.threads, t->events[i].thread));
+    rp_die_held_depth(t->path, rp_trace_pos(t, i), rp_names_get(&t->sym.threads, t->events[i].thread));
 }

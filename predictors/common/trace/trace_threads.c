@@ -23,7 +23,7 @@ void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace) {
     th->fork_of[t] = RP_NONE;
   }
   for (uint32_t i = 0; i < n; i++) {
-    const rp_event *e = &trace->events[i];
+    const rp_trace_event *e = &trace->events[i];
     th->rank[i] = th->len[e->thread];
     th->ev[e->thread][th->len[e->thread]++] = i;
     th->writer[i] = RP_NONE;
