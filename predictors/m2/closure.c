@@ -202,7 +202,7 @@ static void rules(m2_closure *c, rp_cr_node u, rp_cr_node v, uint32_t was) {
 static void prefix_rules(m2_closure *c) {
   const m2_model *m = c->m;
   for (uint32_t a = 0; a < m->k && !c->failed; a++) {
-    uint32_t s = m->held[a][c->P[a]];
+    uint32_t s = m2_held(m, a, c->P[a]);
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
       /* a's critical section on l, open where P ends, closed in W (else (R3)) */
       uint32_t ll = m2_window_lock(&c->win, m->set_pool[i]);

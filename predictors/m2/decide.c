@@ -92,7 +92,7 @@ static bool lock_infeasible(m2_decider *d, uint32_t *nopen) {
   uint32_t n = 0;
   for (uint32_t q = 0; q < m->k; q++) {
     if (d->X[q] == 0) continue;
-    uint32_t s = m->held[q][d->X[q]];
+    uint32_t s = m2_held(m, q, d->X[q]);
     if (m2_set_empty(m, s)) continue;
     for (uint32_t i = 0; i < n; i++)
       if (m2_sets_intersect(m, d->sets[i], s)) return true;
@@ -122,7 +122,7 @@ static uint32_t first_blocking_open(m2_decider *d) {
   for (uint32_t q = 0; q < m->k; q++) {
     d->block[q] = 0;
     if (d->X[q] == 0) continue;
-    uint32_t s = m->held[q][d->X[q]];
+    uint32_t s = m2_held(m, q, d->X[q]);
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
       uint32_t l = m->set_pool[i], a = last_lock_event(&m->acq, d->acq_near, l, q, d->X[q]);
       for (uint32_t r = 0; r < m->k; r++) {

@@ -209,7 +209,7 @@ static void examine(m2_run *r, uint32_t e2) {
   bool is_read = m2_op(m, e2) == RP_OP_READ;
   const m2_index *idx = is_read ? &m->wr : &m->acc;
   const uint32_t *sp2 = m2_snapshot(m, t2, c2 - 1);
-  uint32_t held2 = m->held[t2][c2 - 1];
+  uint32_t held2 = m2_held(m, t2, c2 - 1);
   m2_examined *first = r->seen + m->acc.run_start[x], *end = r->seen + m->acc.run_start[x + 1];
   for (const m2_examined *ex = first; ex < end; ex++) {
     uint32_t q = ex->thread;
@@ -220,7 +220,7 @@ static void examine(m2_run *r, uint32_t e2) {
     while (lo > start && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
       uint32_t e1 = idx->ev[p];
-      if (m2_sets_intersect(m, m->held[q][idx->ci[p] - 1], held2)) continue;   /* ci(e1) */
+      if (m2_sets_intersect(m, m2_held(m, q, idx->ci[p] - 1), held2)) continue;   /* ci(e1) */
       rp_pool_add(&r->pool, &(m2_pair){e1, e2});
     }
   }

@@ -93,22 +93,30 @@ static uint32_t derive_set(m2_model *m, size_t *pool_cap, size_t *off_cap, uint3
   return (uint32_t)m->nsets - 1;
 }
 
-/* held[c][j], maxrel[c][j] and first_unmatched[c]. */
+/* lock_count[c][j], set_base[c], maxrel[c][i] and first_unmatched[c]: the
+** sets of chain c are made in its order, one per lock event, so they are
+** numbered set_base[c], set_base[c] + 1, ... */
 static void build_lock_state(m2_model *m, const chain_ops *v) {
   size_t pool_cap = 0, off_cap = 0;
   RP_GROW(m->set_off, off_cap, 2);
   m->set_off[0] = m->set_off[1] = 0;   /* set 0: the empty set */
   m->nsets = 1;
-  m->held = rp_calloc(m->k ? m->k : 1, sizeof *m->held);
+  m->lock_count = rp_calloc(m->k ? m->k : 1, sizeof *m->lock_count);
   m->maxrel = rp_calloc(m->k ? m->k : 1, sizeof *m->maxrel);
+  m->set_base = alloc_u32(m->k);
   m->first_unmatched = alloc_u32(m->k);
   for (uint32_t c = 0; c < m->k; c++) {
-    m->held[c] = alloc_u32(m->len[c] + 1);
-    m->maxrel[c] = alloc_u32(m->len[c] + 1);
+    uint32_t *count = m->lock_count[c] = alloc_u32(m->len[c] + 1), set = 0, mr = 0;
+    for (uint32_t j = 1; j <= m->len[c]; j++) {
+      uint32_t op = v->op[c][j - 1];
+      count[j] = count[j - 1] + (op == RP_OP_ACQ || op == RP_OP_REL);
+    }
+    m->set_base[c] = (uint32_t)m->nsets;
+    m->maxrel[c] = alloc_u32(count[m->len[c]] + 1);
     m->first_unmatched[c] = M2_NONE;
     for (uint32_t j = 1; j <= m->len[c] && !rp_watch_poll_within(); j++) {
-      uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1], set = m->held[c][j - 1];
-      uint32_t mr = m->maxrel[c][j - 1];
+      uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1];
+      if (count[j] == count[j - 1]) continue;
       if (op == RP_OP_ACQ) {
         set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], true);
         if (m->link[e] == M2_NONE) {
@@ -116,11 +124,10 @@ static void build_lock_state(m2_model *m, const chain_ops *v) {
         } else if (m->ci[m->link[e]] > mr) {
           mr = m->ci[m->link[e]];
         }
-      } else if (op == RP_OP_REL) {
+      } else {
         set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], false);
       }
-      m->held[c][j] = set;
-      m->maxrel[c][j] = mr;
+      m->maxrel[c][count[j]] = mr;
     }
   }
 }
@@ -370,14 +377,15 @@ void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads) {
 void m2_model_free(m2_model *m) {
   for (uint32_t c = 0; c < m->k; c++) {
     free(m->chain[c]);
-    free(m->held[c]);
+    free(m->lock_count[c]);
     free(m->maxrel[c]);
     free(m->snap_ci[c]);
     free(m->snap_off[c]);
     free(m->snap_at[c]);
   }
   free(m->chain);
-  free(m->held);
+  free(m->lock_count);
+  free(m->set_base);
   free(m->maxrel);
   free(m->snap_ci);
   free(m->snap_off);
@@ -405,10 +413,14 @@ static size_t index_bytes(const m2_index *idx, uint32_t nkeys) {
 }
 
 size_t m2_model_bytes(const m2_model *m) {
-  size_t kept = 0, b = 0;
-  for (uint32_t c = 0; c < m->k; c++) kept += m->len[c];
+  size_t kept = 0, lock_events = 0, b = 0;
+  for (uint32_t c = 0; c < m->k; c++) {
+    kept += m->len[c];
+    lock_events += m->lock_count[c][m->len[c]];
+  }
   b += (size_t)m->n * 2 * sizeof(uint32_t);                 /* ci, link */
-  b += kept * 3 * sizeof(uint32_t);                         /* chain, held, maxrel */
+  b += kept * 2 * sizeof(uint32_t);                         /* chain, lock_count */
+  b += (lock_events + m->k * 2) * sizeof(uint32_t);         /* maxrel, set_base */
   b += (size_t)m->vc_count * (m->k + 2) * sizeof(uint32_t); /* snapshots */
   for (uint32_t c = 0; c < m->k; c++)
     b += (m->len[c] / M2_SNAP_STRIDE + 1) * sizeof(uint32_t); /* snap_at */

@@ -8,7 +8,10 @@
 **   - causal clocks over program order (with fork/join) and rf, stored as
 **     snapshots per thread where a clock changes non-locally;
 **   - per chain position: the locks held (a lock set id) and the furthest
-**     release of a critical section open there (item 4 of the cone);
+**     release of a critical section open there (item 4 of the cone), both
+**     found through the number of lock events of the chain up to there:
+**     they change only at acquires and releases, so they are stored once
+**     per lock event, not once per event (docs/m2.md §M13);
 **   - indexes of accesses, writes, acquires and releases by (variable or
 **     lock, thread).
 */
@@ -104,8 +107,11 @@ typedef struct m2_model {
   uint32_t *link;         /* read: rf; acq/rel: its match; M2_NONE if none */
   uint32_t **chain;       /* chain[c][j - 1] = id of <c, j> */
   uint32_t *len;
-  uint32_t **held;        /* held[c][j]: lock set id after j events of c */
-  uint32_t **maxrel;      /* maxrel[c][j]: max ci(match(a)), a matched acq, ci(a) <= j */
+  uint32_t **lock_count;  /* lock_count[c][j]: acquires and releases among c's first j */
+  uint32_t *set_base;     /* the lock set after c's first lock event; the i-th
+                          ** (i >= 1) is set_base[c] + i - 1, set 0 before any */
+  uint32_t **maxrel;      /* maxrel[c][i], after i lock events of c: the max
+                          ** ci(match(a)) of c's matched acquires a so far */
   uint32_t *first_unmatched;   /* ci of c's first unmatched acquire, or M2_NONE */
   /* clock snapshots: thread c has nsnap[c] of them, at chain indices
   ** snap_ci[c][i], the vector at vc_pool + snap_off[c][i] * k;
@@ -150,9 +156,15 @@ void m2_join_clock(const m2_model *m, uint32_t *dst, uint32_t c, uint32_t j);
 ** trace position p. */
 void m2_cut_before(const m2_model *m, const uint32_t *X, uint32_t p, uint32_t *out);
 
+/* The lock set id held after j events of chain c. */
+static inline uint32_t m2_held(const m2_model *m, uint32_t c, uint32_t j) {
+  uint32_t i = m->lock_count[c][j];
+  return i ? m->set_base[c] + i - 1 : 0;
+}
+
 /* Item 4's extension of a cut of chain c (§M3). */
 static inline uint32_t m2_ext(const m2_model *m, uint32_t c, uint32_t j) {
-  uint32_t r = m->maxrel[c][j];
+  uint32_t r = m->maxrel[c][m->lock_count[c][j]];
   return r > j ? r : j;
 }
 

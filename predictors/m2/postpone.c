@@ -50,7 +50,7 @@ static void note_write(m2_postpone *pp, uint32_t w, uint32_t x) {
 static void hold_prefix_locks(m2_postpone *pp, const uint32_t *P) {
   const m2_model *m = pp->m;
   for (uint32_t t = 0; t < m->k; t++) {
-    uint32_t s = m->held[t][P[t]];
+    uint32_t s = m2_held(m, t, P[t]);
     for (uint32_t i = m->set_off[s]; i < m->set_off[s + 1]; i++) {
       pp->holder[m->set_pool[i]] = t;
       pp->holder_gen[m->set_pool[i]] = pp->gen;
