@@ -219,7 +219,7 @@ static void examine(m2_run *r, uint32_t e2) {
     uint32_t hi = s->end, lo = hi - 1;
     while (lo > start && idx->ci[lo - 1] > sp2[q]) lo--;
     for (uint32_t p = lo; p < hi; p++) {
-      uint32_t e1 = idx->ev[p];
+      uint32_t e1 = m2_index_event(idx, q, p);
       if (m2_sets_intersect(m, m2_held(m, q, idx->ci[p] - 1), held2)) continue;   /* ci(e1) */
       rp_pool_add(&r->pool, &(m2_pair){e1, e2});
     }

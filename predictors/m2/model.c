@@ -291,7 +291,6 @@ static void fill_init(m2_index_fill *f, m2_index *idx, uint32_t nkeys) {
 static void fill_allocate(m2_index_fill *f, uint32_t nkeys) {
   m2_index *idx = f->idx;
   m2_index_sum_counts(idx, nkeys);
-  idx->ev = alloc_u32(idx->start[nkeys]);
   idx->ci = alloc_u32(idx->start[nkeys]);
   idx->run = rp_calloc((size_t)idx->run_start[nkeys] + 1, sizeof *idx->run);
   m2_index_fill_start(f, nkeys);
@@ -309,7 +308,10 @@ static void build_indexes(m2_model *m, const chain_ops *v) {
   m2_index_fill f[FILL_COUNT];
   uint32_t nkeys[FILL_COUNT] = {m->nvars, m->nvars, m->nlocks, m->nlocks};
   m2_index *idx[FILL_COUNT] = {&m->acc, &m->wr, &m->acq, &m->rel};
-  for (int i = 0; i < FILL_COUNT; i++) fill_init(&f[i], idx[i], nkeys[i]);
+  for (int i = 0; i < FILL_COUNT; i++) {
+    fill_init(&f[i], idx[i], nkeys[i]);
+    idx[i]->chain = m->chain;
+  }
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t c = 0; c < m->k; c++)
       for (uint32_t j = 1; j <= m->len[c] && !rp_watch_stopping(); j++) {   /* on a side thread */
@@ -408,7 +410,7 @@ void m2_model_free(m2_model *m) {
 
 static size_t index_bytes(const m2_index *idx, uint32_t nkeys) {
   size_t runs = idx->run_start[nkeys];
-  return ((size_t)idx->start[nkeys] * 2 + runs * 2 + 1 + (size_t)(nkeys + 1) * 2) *
+  return ((size_t)idx->start[nkeys] + runs * 2 + 1 + (size_t)(nkeys + 1) * 2) *
          sizeof(uint32_t);
 }
 
@@ -465,13 +467,13 @@ uint32_t m2_last_at_or_before(const m2_index *idx, uint32_t key,
   uint32_t lo, hi;
   m2_index_range(idx, key, c, &lo, &hi);
   uint32_t p = m2_first_at_or_after(idx, lo, hi, j + 1);
-  return p > lo ? idx->ev[p - 1] : M2_NONE;
+  return p > lo ? m2_index_event(idx, c, p - 1) : M2_NONE;
 }
 
 uint32_t m2_last_at_or_before_near(const m2_index *idx, const m2_index_run *r, uint32_t j,
                                    uint32_t *near) {
   *near = gallop_lower_bound(idx->ci, r->pos, r[1].pos, j + 1, *near);
-  return *near > r->pos ? idx->ev[*near - 1] : M2_NONE;
+  return *near > r->pos ? m2_index_event(idx, r->thread, *near - 1) : M2_NONE;
 }
 
 uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,
@@ -479,5 +481,5 @@ uint32_t m2_first_between(const m2_index *idx, uint32_t key, uint32_t c,
   uint32_t lo, hi;
   m2_index_range(idx, key, c, &lo, &hi);
   uint32_t p = m2_first_at_or_after(idx, lo, hi, lo_ci);
-  return p < hi && idx->ci[p] <= hi_ci ? idx->ev[p] : M2_NONE;
+  return p < hi && idx->ci[p] <= hi_ci ? m2_index_event(idx, c, p) : M2_NONE;
 }

@@ -40,14 +40,22 @@ typedef struct m2_index_run {
 } m2_index_run;
 
 typedef struct m2_index {
-  uint32_t *ev;
+  uint32_t *ev;           /* NULL in the model's indexes: see m2_index_event */
   uint32_t *ci;           /* ci[i] = ci of ev[i] */
+  uint32_t *const *chain; /* the model's chains, where ev is NULL */
   uint32_t *start;        /* start[key] .. start[key + 1] */
   uint32_t *run_start;    /* the runs of key: run[run_start[key] .. run_start[key + 1]) */
   m2_index_run *run;      /* by key, then thread; one sentinel at the end */
 } m2_index;
 
 void m2_index_free(m2_index *idx);
+
+/* The event at position p, of chain c.  The model's indexes, as large as
+** the trace's accesses and lock events, keep no event ids (4 bytes each):
+** the chain and ci name the event.  A closure's window keeps them. */
+static inline uint32_t m2_index_event(const m2_index *idx, uint32_t c, uint32_t p) {
+  return idx->ev ? idx->ev[p] : idx->chain[c][idx->ci[p] - 1];
+}
 
 /* An m2_index is built in two passes over chains taken in thread order,
 ** each in trace order, which orders it by (key, thread, ci) without sorting
@@ -92,7 +100,7 @@ static inline void m2_index_fill_start(m2_index_fill *f, uint32_t nkeys) {
 static inline void m2_index_place(m2_index_fill *f, uint32_t key, uint32_t c, uint32_t j,
                                   uint32_t e) {
   uint32_t p = f->pos[key]++;
-  f->idx->ev[p] = e;
+  if (f->idx->ev) f->idx->ev[p] = e;
   f->idx->ci[p] = j;
   if (f->last[key] != c + 1) {
     f->last[key] = c + 1;
