@@ -10,44 +10,20 @@
 
 static uint32_t *alloc_u32(size_t n) { return rp_calloc(n ? n : 1, sizeof(uint32_t)); }
 
-/* The op and operand of every chain position, for the passes that walk
-** the chains during the build: walking the trace-sized event array chain by
-** chain would fetch each of its cache lines once per thread with an event
-** in it. */
-typedef struct chain_ops {
-  uint8_t **op;
-  uint32_t **operand;
-} chain_ops;
+/* The j-th event of chain c. */
+static const rp_trace_event *chain_event(const m2_model *m, uint32_t c, uint32_t j) {
+  return &m->t->events[m2_event(m, c, j)];
+}
 
 /* Chains: the kept events of each thread, numbered 1.. in trace order. */
-static void build_chains(m2_model *m, chain_ops *v) {
+static void build_chains(m2_model *m) {
   const rp_trace_event *ev = m->t->events;
   for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++)
     if (ev[e].op <= RP_OP_JOIN) m->ci[e] = ++m->len[ev[e].thread];
   m->chain = rp_calloc(m->k ? m->k : 1, sizeof *m->chain);
-  v->op = rp_calloc(m->k ? m->k : 1, sizeof *v->op);
-  v->operand = rp_calloc(m->k ? m->k : 1, sizeof *v->operand);
-  for (uint32_t c = 0; c < m->k; c++) {
-    m->chain[c] = alloc_u32(m->len[c]);
-    v->op[c] = rp_calloc(m->len[c] ? m->len[c] : 1, 1);
-    v->operand[c] = alloc_u32(m->len[c]);
-  }
-  for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++) {
-    if (!m->ci[e]) continue;
-    uint32_t c = ev[e].thread, i = m->ci[e] - 1;
-    m->chain[c][i] = e;
-    v->op[c][i] = (uint8_t)ev[e].op;
-    v->operand[c][i] = ev[e].operand;
-  }
-}
-
-static void chain_ops_free(chain_ops *v, uint32_t k) {
-  for (uint32_t c = 0; c < k; c++) {
-    free(v->op[c]);
-    free(v->operand[c]);
-  }
-  free(v->op);
-  free(v->operand);
+  for (uint32_t c = 0; c < m->k; c++) m->chain[c] = alloc_u32(m->len[c]);
+  for (uint32_t e = 0; e < m->n && !rp_watch_poll_within(); e++)
+    if (m->ci[e]) m->chain[ev[e].thread][m->ci[e] - 1] = e;
 }
 
 /* rf of reads; matching of acquires and releases (the trace is well formed:
@@ -96,7 +72,7 @@ static uint32_t derive_set(m2_model *m, size_t *pool_cap, size_t *off_cap, uint3
 /* lock_count[c][j], set_base[c], maxrel[c][i] and first_unmatched[c]: the
 ** sets of chain c are made in its order, one per lock event, so they are
 ** numbered set_base[c], set_base[c] + 1, ... */
-static void build_lock_state(m2_model *m, const chain_ops *v) {
+static void build_lock_state(m2_model *m) {
   size_t pool_cap = 0, off_cap = 0;
   RP_GROW(m->set_off, off_cap, 2);
   m->set_off[0] = m->set_off[1] = 0;   /* set 0: the empty set */
@@ -108,24 +84,24 @@ static void build_lock_state(m2_model *m, const chain_ops *v) {
   for (uint32_t c = 0; c < m->k; c++) {
     uint32_t *count = m->lock_count[c] = alloc_u32(m->len[c] + 1), set = 0, mr = 0;
     for (uint32_t j = 1; j <= m->len[c]; j++) {
-      uint32_t op = v->op[c][j - 1];
+      uint32_t op = chain_event(m, c, j)->op;
       count[j] = count[j - 1] + (op == RP_OP_ACQ || op == RP_OP_REL);
     }
     m->set_base[c] = (uint32_t)m->nsets;
     m->maxrel[c] = alloc_u32(count[m->len[c]] + 1);
     m->first_unmatched[c] = M2_NONE;
     for (uint32_t j = 1; j <= m->len[c] && !rp_watch_poll_within(); j++) {
-      uint32_t e = m2_event(m, c, j), op = v->op[c][j - 1];
       if (count[j] == count[j - 1]) continue;
+      uint32_t e = m2_event(m, c, j), op = m->t->events[e].op, l = m->t->events[e].operand;
       if (op == RP_OP_ACQ) {
-        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], true);
+        set = derive_set(m, &pool_cap, &off_cap, set, l, true);
         if (m->link[e] == M2_NONE) {
           if (m->first_unmatched[c] == M2_NONE) m->first_unmatched[c] = j;
         } else if (m->ci[m->link[e]] > mr) {
           mr = m->ci[m->link[e]];
         }
       } else {
-        set = derive_set(m, &pool_cap, &off_cap, set, v->operand[c][j - 1], false);
+        set = derive_set(m, &pool_cap, &off_cap, set, l, false);
       }
       m->maxrel[c][count[j]] = mr;
     }
@@ -304,7 +280,7 @@ static void fill_free(m2_index_fill *f) {
 
 /* The four indexes in two passes over the chains (count, place), as
 ** m2_index_fill describes. */
-static void build_indexes(m2_model *m, const chain_ops *v) {
+static void build_indexes(m2_model *m) {
   m2_index_fill f[FILL_COUNT];
   uint32_t nkeys[FILL_COUNT] = {m->nvars, m->nvars, m->nlocks, m->nlocks};
   m2_index *idx[FILL_COUNT] = {&m->acc, &m->wr, &m->acq, &m->rel};
@@ -315,7 +291,8 @@ static void build_indexes(m2_model *m, const chain_ops *v) {
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t c = 0; c < m->k; c++)
       for (uint32_t j = 1; j <= m->len[c] && !rp_watch_stopping(); j++) {   /* on a side thread */
-        uint32_t op = v->op[c][j - 1], o = v->operand[c][j - 1];
+        const rp_trace_event *e = chain_event(m, c, j);
+        uint32_t op = e->op, o = e->operand;
         if (op > RP_OP_REL) continue;
         for (int i = 0; i < 2 && fill_of_op[op][i] != FILL_NONE; i++) {
           m2_index_fill *to = &f[fill_of_op[op][i]];
@@ -337,17 +314,9 @@ void m2_index_free(m2_index *idx) {
   free(idx->run);
 }
 
-typedef struct build_step {
-  m2_model *m;
-  const chain_ops *v;
-} build_step;
+static void links_step(void *m) { build_links(m); }
 
-static void links_step(void *arg) { build_links(((build_step *)arg)->m); }
-
-static void indexes_step(void *arg) {
-  build_step *s = arg;
-  build_indexes(s->m, s->v);
-}
+static void indexes_step(void *m) { build_indexes(m); }
 
 void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads) {
   memset(m, 0, sizeof *m);
@@ -360,19 +329,16 @@ void m2_model_build(m2_model *m, const rp_trace *t, bool two_threads) {
   m->ci = alloc_u32(m->n);
   m->link = alloc_u32(m->n);
   m->len = alloc_u32(m->k);
-  chain_ops v;
-  build_step step = {m, &v};
   rp_side_task side;
   /* links and chains both read only the trace; the indexes need only the
   ** chains, and neither the lock sets nor the clocks read them */
-  rp_side_task_start(&side, links_step, &step, two_threads);
-  build_chains(m, &v);
+  rp_side_task_start(&side, links_step, m, two_threads);
+  build_chains(m);
   rp_side_task_join(&side);
-  rp_side_task_start(&side, indexes_step, &step, two_threads);
-  build_lock_state(m, &v);
+  rp_side_task_start(&side, indexes_step, m, two_threads);
+  build_lock_state(m);
   build_clocks(m);
   rp_side_task_join(&side);
-  chain_ops_free(&v, m->k);
   rp_watch_poll_within();   /* a stop only a side task saw is the model's cut */
 }
 
