@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -93,11 +94,43 @@ static void appended_events_follow_the_last(void **state) {
   rp_trace_free(&t);
 }
 
+/* Appending ev to t in a child process: its exit status (rp_die exits). */
+static int append_status(rp_trace *t, rp_event ev) {
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    freopen("/dev/null", "w", stderr);
+    rp_trace_append(t, &ev, 1);
+    _exit(0);
+  }
+  int status;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFEXITED(status));
+  return WEXITSTATUS(status);
+}
+
+/* More events or threads than a loaded trace numbers are refused (exit
+** status 3), never wrapped: the count is set at the limit, no event held. */
+static void too_many_events_or_threads_are_refused(void **state) {
+  (void)state;
+  rp_trace t = {.path = "big"};
+  rp_event ev = {.thread = 0, .operand = 0, .loc = 0, .op = RP_OP_WRITE};
+  t.count = RP_TRACE_MAX_EVENTS;
+  assert_int_equal(append_status(&t, ev), 3);
+  t.count = 0;
+  ev.thread = RP_TRACE_MAX_THREADS;
+  assert_int_equal(append_status(&t, ev), 3);
+  ev.thread = RP_TRACE_MAX_THREADS - 1;
+  assert_int_equal(append_status(&t, ev), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(packed_events_keep_every_field),
       cmocka_unit_test(positions_skip_dropped_events),
       cmocka_unit_test(appended_events_follow_the_last),
+      cmocka_unit_test(too_many_events_or_threads_are_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
