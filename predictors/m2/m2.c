@@ -148,7 +148,8 @@ static void write_witness(m2_run *r, uint32_t e1, uint32_t e2) {
   }
   size_t n = with_ignored_events(r, m2_witness(&r->witness_decider, v, e1, e2, r->path), e1, e2);
   char name[64], file[4096];
-  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, e1), rp_trace_pos(t, e2));
+  snprintf(name, sizeof name, "race-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, e1),
+           rp_trace_pos(t, e2));
   FILE *f = rp_witness_create(file, sizeof file, r->cfg->witness_dir, name);
   fprintf(f, "# rp-m2 witness of the race (%" PRIu64 ",%" PRIu64 "), decided by %s\n",
           rp_trace_pos(t, e1), rp_trace_pos(t, e2), m2_how_name[v->how]);

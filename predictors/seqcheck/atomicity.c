@@ -22,7 +22,8 @@ static void write_row(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   const rp_trace_event *ev = t->events;
   FILE *f = r->atomicity_out;
   if (!f) return;
-  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd));
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", rp_trace_pos(t, w1), rp_trace_pos(t, w2),
+          rp_trace_pos(t, rd));
   rp_csv_field(f, rp_names_get(&t->sym.vars, ev[rd].operand));
   uint32_t e[3] = {w1, w2, rd};
   for (int i = 0; i < 3; i++) fputc(',', f), rp_csv_field(f, rp_names_get(&t->sym.threads, ev[e[i]].thread));
@@ -48,13 +49,14 @@ static void write_witness(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
   if (!r->cfg->witness_dir) return;
   const rp_trace *t = r->trace;
   char name[128], comment[512];
-  snprintf(name, sizeof name, "atomicity-%" PRIu64 "-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, w1),
-           rp_trace_pos(t, w2), rp_trace_pos(t, rd));
+  snprintf(name, sizeof name, "atomicity-%" PRIu64 "-%" PRIu64 "-%" PRIu64 ".std",
+           rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd));
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the atomicity violation w1=%" PRIu64 " w2=%" PRIu64
            " r=%" PRIu64 "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " %" PRIu64
            " --atomicity --window %" PRIu64,
-           rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd), t->path, rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd),
+           rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd), t->path,
+           rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, rd),
            r->cfg->window);
   sc_witness_write(r, name, comment, sc_witness_events(r, sc_at(&r->ix, rd)), &rd, 1);
 }

@@ -139,11 +139,13 @@ static void write_witness(sc_run *r, uint32_t b1, uint32_t b2, sc_vx last) {
   if (!r->cfg->witness_dir) return;
   const rp_trace *t = r->trace;
   char name[96], comment[512];
-  snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, b1), rp_trace_pos(t, b2));
+  snprintf(name, sizeof name, "deadlock-%" PRIu64 "-%" PRIu64 ".std", rp_trace_pos(t, b1),
+           rp_trace_pos(t, b2));
   snprintf(comment, sizeof comment,
            "rp-" RP_TOOL_NAME " witness of the deadlock at requests %" PRIu64 " and %" PRIu64
            "; check: rp check-witness %s THIS %" PRIu64 " %" PRIu64 " --deadlock",
-           rp_trace_pos(t, b1), rp_trace_pos(t, b2), t->path, rp_trace_pos(t, b1), rp_trace_pos(t, b2));
+           rp_trace_pos(t, b1), rp_trace_pos(t, b2), t->path, rp_trace_pos(t, b1),
+           rp_trace_pos(t, b2));
   sc_witness_write(r, name, comment, sc_witness_events(r, last), NULL, 0);
 }
 

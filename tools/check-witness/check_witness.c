@@ -59,7 +59,8 @@ static bool replay(const rp_rmodel *m, rp_rstate *s, const uint32_t *index, size
     const char *why;
     if (!rp_rcan_append(m, s, index[k], &why))
       return invalid("witness event %zu (event %" PRIu64 " of the original) cannot come there "
-                     "under --def %s: %s", k + 1, rp_trace_pos(m->trace, index[k]), m->def->name, why);
+                     "under --def %s: %s",
+                     k + 1, rp_trace_pos(m->trace, index[k]), m->def->name, why);
     for (size_t j = 0; j < nwatch; j++)
       if (index[k] == watch[j]) {
         at[j] = k;
@@ -79,9 +80,11 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
   uint32_t first = index[n - 2], then = index[n - 1];
   if (!((first == e1 && then == e2) || (first == e2 && then == e1)))
     return invalid("its last two events are %" PRIu64 " and %" PRIu64 ", not the race's %" PRIu64
-                   " and %" PRIu64, rp_trace_pos(t, first), rp_trace_pos(t, then), rp_trace_pos(t, e1), rp_trace_pos(t, e2));
+                   " and %" PRIu64, rp_trace_pos(t, first), rp_trace_pos(t, then),
+                   rp_trace_pos(t, e1), rp_trace_pos(t, e2));
   if (!rp_conflict(&t->events[e1], &t->events[e2]))
-    return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", rp_trace_pos(t, e1), rp_trace_pos(t, e2));
+    return invalid("events %" PRIu64 " and %" PRIu64 " do not conflict", rp_trace_pos(t, e1),
+                   rp_trace_pos(t, e2));
 
   rp_rstate s;
   rp_rstate_init(&s, m);
@@ -90,7 +93,8 @@ static bool check(const rp_rmodel *m, const rp_trace *w, const uint32_t *index, 
     ok = invalid("a racing event's thread was not forked by the end of the reordering");
   if (ok && !m->def->race_at(m, &s, first, then))
     ok = invalid("events %" PRIu64 " then %" PRIu64 " do not race after the reordering under "
-                 "--def %s (%s)", rp_trace_pos(t, first), rp_trace_pos(t, then), m->def->name, m->def->summary);
+                 "--def %s (%s)", rp_trace_pos(t, first), rp_trace_pos(t, then), m->def->name,
+                 m->def->summary);
   rp_rstate_free(&s);
   return ok;
 }
@@ -122,8 +126,8 @@ static bool check_deadlock(const rp_rmodel *m, const rp_trace *w, const uint32_t
   bool ok = replay(m, &s, index, w->count, NULL, NULL, 0, NULL);
   uint32_t t1 = ev[q1].thread, t2 = ev[q2].thread;
   if (ok && (ev[q1].op != RP_OP_ACQ || ev[q2].op != RP_OP_ACQ || t1 == t2))
-    ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads", rp_trace_pos(t, q1),
-                 rp_trace_pos(t, q2));
+    ok = invalid("events %" PRIu64 " and %" PRIu64 " are not acquires of two threads",
+                 rp_trace_pos(t, q1), rp_trace_pos(t, q2));
   if (ok && (rp_rnext(m, &s, t1) != q1 || rp_rnext(m, &s, t2) != q2))
     ok = invalid("after the reordering, the threads' next events are not the requests");
   if (ok && (!rp_rforked(m, &s, q1) || !rp_rforked(m, &s, q2)))
@@ -157,7 +161,8 @@ static bool atomicity_candidate(const rp_trace *t, uint32_t w1, uint32_t w2, uin
     return invalid("expected two writes and a read of one variable");
   if (!(w1 < w2 && w2 < r))
     return invalid("in the original, w1 %" PRIu64 " must come before w2 %" PRIu64
-                   ", before the read %" PRIu64, rp_trace_pos(t, w1), rp_trace_pos(t, w2), rp_trace_pos(t, r));
+                   ", before the read %" PRIu64, rp_trace_pos(t, w1), rp_trace_pos(t, w2),
+                   rp_trace_pos(t, r));
   uint32_t writer = original_writer(t, r);
   if (writer != w2)
     return invalid("in the original, the read %" PRIu64 " reads %" PRIu64 ", not w2 %" PRIu64,
@@ -168,7 +173,8 @@ static bool atomicity_candidate(const rp_trace *t, uint32_t w1, uint32_t w2, uin
   if (rp_trace_pos(t, r) - rp_trace_pos(t, w2) > window)
     return invalid("the read %" PRIu64 " is %" PRIu64 " events after w2 %" PRIu64
                    ", outside the window of %" PRIu64 " (--window)",
-                   rp_trace_pos(t, r), rp_trace_pos(t, r) - rp_trace_pos(t, w2), rp_trace_pos(t, w2), window);
+                   rp_trace_pos(t, r), rp_trace_pos(t, r) - rp_trace_pos(t, w2),
+                   rp_trace_pos(t, w2), window);
   return true;
 }
 
@@ -187,7 +193,8 @@ static bool check_atomicity(const rp_rmodel *m, const rp_trace *w, const uint32_
     ok = invalid("the order is not %" PRIu64 " (w2), %" PRIu64 " (w1), %" PRIu64 " (r)",
                  rp_trace_pos(t, w2), rp_trace_pos(t, w1), rp_trace_pos(t, r));
   if (ok && lastw[2] != w1 + 1)
-    ok = invalid("the read %" PRIu64 " does not read from %" PRIu64, rp_trace_pos(t, r), rp_trace_pos(t, w1));
+    ok = invalid("the read %" PRIu64 " does not read from %" PRIu64, rp_trace_pos(t, r),
+                 rp_trace_pos(t, w1));
   rp_rstate_free(&s);
   return ok;
 }

@@ -18,8 +18,8 @@ void rp_deadlock_row(FILE *f, const rp_trace *t, uint32_t req1, uint32_t req2, u
                      uint32_t acq2, const char *sequence, const char *extra) {
   const rp_trace_event *ev = t->events;
   const rp_symbols *s = &t->sym;
-  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, rp_trace_pos(t, req1), rp_trace_pos(t, req2),
-          rp_trace_pos(t, acq1), rp_trace_pos(t, acq2));
+  fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, rp_trace_pos(t, req1),
+          rp_trace_pos(t, req2), rp_trace_pos(t, acq1), rp_trace_pos(t, acq2));
   name(f, &s->threads, ev[req1].thread);
   name(f, &s->threads, ev[req2].thread);
   name(f, &s->locks, ev[acq1].operand);

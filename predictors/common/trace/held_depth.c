@@ -27,5 +27,6 @@ void rp_trace_check_held_depth(const rp_trace *t) {
   }
   free(held);
   if (i < t->count)
-    rp_die_held_depth(t->path, rp_trace_pos(t, i), rp_names_get(&t->sym.threads, t->events[i].thread));
+    rp_die_held_depth(t->path, rp_trace_pos(t, i),
+                      rp_names_get(&t->sym.threads, t->events[i].thread));
 }
