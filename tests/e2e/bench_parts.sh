@@ -48,7 +48,7 @@ expect seqcheck "$(ratio seqcheck m2 own_Bank)" "$(ratio seqcheck hb bench-3000-
   "^seqcheck bench-3000-br: events 3000, index_ms $n, .*budget_exhausted [01]$" \
   "^seqcheck-fast bench-3000-br: events 3000, index_ms $n, .*budget_exhausted 0$"
 expect oracle "^oracle: [0-9]+ states in [0-9]+ ms over 10 traces of 3 threads x 10 events: [0-9]+ states/s$"
-expect memory "$(ratio lockset lockset bench)" "^memory-large: bench-6000.std as bench.std$"
+expect memory "$(ratio lockset-eraser lockset-eraser bench)" "^memory-large: bench-6000.std as bench.std$"
 expect harness "^\| runs \| $n \|$" "^\| process-tree.sh \| $n \| $n \|$"
 expect recorded "^\| hb_missed \| - \| 0 \|( [0-9]+ \|){9}$"
 [ -s "$TMP/traces/bench-3000.bin" ] || fail "the trace is not under BENCH_TRACES"
