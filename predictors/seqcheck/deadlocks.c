@@ -166,12 +166,14 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
   const char *sequence = "rho1";
   r->q.cut = sc_bug_cut(r, a1 < a2 ? a1 : a2);
   r->deadlocks.queries++;
+  r->q.rho_requests = true;
   bool found = sc_query_run(&r->q, rho1, 3, NULL);
   if (!found) {
     sequence = "rho2";
     r->deadlocks.queries++;
     found = sc_query_run(&r->q, rho2, 3, NULL);
   }
+  r->q.rho_requests = false;
   if (!found) return;
   rp_key_table_add(&r->deadlocks.distinct, locs, NULL);
   sc_kind_found(&r->deadlocks, rp_trace_pos(r->trace, b2) - rp_trace_pos(r->trace, b1));

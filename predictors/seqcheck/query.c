@@ -14,6 +14,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
   q->mode = mode;
   uint32_t k = ix->k ? ix->k : 1;
   q->flen = rp_calloc(k, sizeof *q->flen);
+  q->passed = rp_calloc(k, sizeof *q->passed);
   q->base = rp_calloc(k, sizeof *q->base);
   q->chain_len = rp_calloc(k, sizeof *q->chain_len);
   q->rho_last = rp_calloc(k, sizeof *q->rho_last);
@@ -34,7 +35,7 @@ void sc_query_init(sc_query *q, const sc_index *ix, sc_free_mode mode) {
 }
 
 void sc_query_free(sc_query *q) {
-  free(q->flen), free(q->base), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
+  free(q->flen), free(q->passed), free(q->base), free(q->chain_len), free(q->rho_last), free(q->cursor), free(q->done);
   free(q->lock_a), free(q->lock_b), free(q->holder), free(q->lastw);
   free(q->fq), free(q->oq), free(q->lin), free(q->touched), free(q->mark), free(q->operands);
   free(q->need), free(q->vseen);
@@ -78,8 +79,11 @@ static uint32_t real_event(const sc_query *q, sc_vx v) { return q->ix->by_thread
 static int64_t eid_upto(uint32_t s) { return s == 0 ? -1 : (int64_t)(s - 1) / 2; }
 static uint32_t eid_from(uint32_t s) { return s / 2; }
 
+/* A read is pinned when its next branch is passed: an event after it is in
+** F, or its thread stops at a request after it (rho_requests). */
 static bool pinned(const sc_query *q, uint32_t r) {
-  return q->ix->next_br[r] < q->flen[sc_tid(q->ix, r)];
+  uint32_t t = sc_tid(q->ix, r);
+  return q->ix->next_br[r] < (q->flen[t] > q->passed[t] ? q->flen[t] : q->passed[t]);
 }
 
 /* G's chains start at the cut: slot s of thread t is chain index
@@ -256,9 +260,22 @@ static bool phase_c(sc_query *q) {
 }
 
 /* Phase A (lines 6-11) then the fixpoint of Phases B and C. */
+/* The request whose phantom v is (rho_requests): its thread passes the
+** branch right before it, and the reads that branch pins need their
+** writers in F. */
+static void pass_to_request(sc_query *q, sc_vx v) {
+  uint32_t k = v.s / 2;
+  if (k >= q->ix->by_thread.len[v.t]) return;
+  if (q->passed[v.t] < k + 1) q->passed[v.t] = k + 1;
+  pin_reads(q, q->ix->by_thread.ev[v.t][k]);
+}
+
 static void compute_F(sc_query *q) {
   const sc_index *ix = q->ix;
-  for (uint32_t i = 0; i < q->m; i++) push_vx(q, q->rho[i]);
+  for (uint32_t i = 0; i < q->m; i++) {
+    push_vx(q, q->rho[i]);
+    if (q->rho_requests && sc_is_phantom(q->rho[i])) pass_to_request(q, q->rho[i]);
+  }
   for (int32_t i = (int32_t)q->m - 1; i >= 0; i--) {
     uint32_t kept[64], nkept = 0;
     for (uint32_t n = held_rho(q, q->rho[i]); n != SC_NONE; n = ix->outer[n]) {
@@ -795,7 +812,7 @@ bool sc_query_run(sc_query *q, const sc_vx *rho, uint32_t m, const sc_vx *adj) {
   q->lin_len = 0;
   if (!rho_in_program_order(q)) return false;
   set_cut(q);
-  for (uint32_t t = 0; t < q->ix->k; t++) q->flen[t] = q->base[t];
+  for (uint32_t t = 0; t < q->ix->k; t++) q->flen[t] = q->base[t], q->passed[t] = 0;
   compute_F(q);
   bool ok = close_and_order(q);
   clear_scratch(q);

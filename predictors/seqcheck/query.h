@@ -66,6 +66,11 @@ typedef struct sc_query {
   ** where no lock is held (sc_index.free_cut); sc_query_run leaves the cut
   ** it used (0 in the modes where a free read needs a write). */
   uint32_t cut;
+  /* Whether the phantoms of ρ stand before requests (the deadlock query),
+  ** set by the caller before sc_query_run: a thread stopped at its request
+  ** has passed the branch right before it, so the reads that branch pins
+  ** keep their writers (docs/seqcheck.md §A20). */
+  bool rho_requests;
   /* The answer: a linearisation of G, phantoms included (past the cut). */
   sc_vx *lin;
   size_t lin_len, lin_cap;
@@ -73,6 +78,7 @@ typedef struct sc_query {
   uint64_t calls, feasible, closure_edges, validation_failures;
   /* Working memory, reused by every call. */
   uint32_t *flen;           /* F: included prefix length per thread */
+  uint32_t *passed;         /* per thread: its branches before event passed[t] are passed */
   uint32_t *base;           /* per thread: its events before the cut */
   uint32_t *chain_len;
   int32_t *rho_last;        /* per thread: index in ρ of its latest ρ vertex, or -1 */

@@ -130,6 +130,29 @@ printf '%s\n' 'T0|acq(l)|1' 'T0|acq(m)|2' 'T0|rel(l)|3' 'T0|w(x)|4' 'T0|rel(m)|5
 expect_eq "unnested: inner lock still held" "$(pairs seqcheck "$TMP/um.std")" ""
 expect_eq "unnested: as the oracle" "$(pairs oracle "$TMP/um.std" --def branch)" ""
 
+# A thread stopped at its request has passed the branch before it (§A20):
+# T0's read 8 must see T4's write 6, which follows T4's read of T2's write
+# 3, past T2's request 2; so with a branch after every read there is no
+# deadlock, as the oracle says, and with no branch there is one.
+printf '%s\n' 'T2|acq(L0)|1' 'T2|acq(L2)|2' 'T2|w(V7)|3' 'T2|rel(L2)|4' 'T4|r(V7)|5' \
+  'T4|w(V2)|6' 'T0|acq(L2)|7' 'T0|r(V2)|8' 'T2|rel(L0)|9' 'T0|acq(L0)|10' 'T0|rel(L0)|11' \
+  'T0|rel(L2)|12' > "$TMP/pinned.std"
+for model in every-read none; do
+  expect_eq "request after a pinned read, --branches $model" \
+    "$(stat seqcheck "$TMP/pinned.std" deadlocks --bugs deadlocks --branches $model)" \
+    "$(rp-oracle --quiet --def branch --branches $model --deadlocks - "$TMP/pinned.std" | grep -c ',deadlock$')"
+done
+# The same with the write movable: the deadlock stands, and the witness
+# holds the write the read before the request needs.
+printf '%s\n' 'T2|acq(L0)|1' 'T2|rel(L0)|2' 'T0|acq(L0)|3' 'T2|acq(L2)|4' 'T0|rel(L0)|5' \
+  'T2|rel(L2)|6' 'T0|acq(L2)|7' 'T0|rel(L2)|8' 'T2|acq(L0)|9' 'T2|acq(L2)|10' 'T4|w(V2)|11' \
+  'T2|rel(L2)|12' 'T0|acq(L2)|13' 'T0|r(V2)|14' 'T2|rel(L0)|15' 'T0|acq(L0)|16' > "$TMP/pinw.std"
+rp-seqcheck --quiet --bugs deadlocks --deadlocks "$TMP/pinw.csv" --witness "$TMP/pinw" "$TMP/pinw.std" ||
+  fail "pinned read before a request: rp seqcheck exits $?"
+expect_eq "pinned read before a request: deadlocks" "$(tail -n +2 "$TMP/pinw.csv" | cut -d, -f1,2)" "10,16"
+rp-check-witness --quiet --def branch --deadlock "$TMP/pinw.std" "$TMP/pinw/deadlock-10-16.std" 10 16 ||
+  fail "the witness of a deadlock after a pinned read is rejected"
+
 # Bad input: a bad --bugs (exit 1).
 rp-seqcheck --quiet --bugs lunch "$c/seqcheck-r2.std" 2>/dev/null; expect_eq "bad --bugs" "$?" 1
 finish
