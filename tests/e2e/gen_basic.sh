@@ -101,4 +101,11 @@ rp-gen --thread 3 2>"$TMP/err"; expect_eq "misspelt option" "$?" 1
 grep -q 'unknown option --thread; did you mean --threads?' "$TMP/err" || fail "no suggestion: $(cat "$TMP/err")"
 rp-gen --seed 2>"$TMP/err"; expect_eq "missing value" "$?" 1
 grep -q -- '--seed needs a value (S)' "$TMP/err" || fail "missing value: $(cat "$TMP/err")"
+rp-gen --deadlock-prone 2>"$TMP/err"; expect_eq "--deadlock-prone without --small" "$?" 1
+grep -q -- '--deadlock-prone goes with --small' "$TMP/err" || fail "deadlock-prone: $(cat "$TMP/err")"
+# The deadlock-prone shape: the same trace for a seed, two locks, nested.
+rp-gen --small --deadlock-prone --seed 9 > "$TMP/d1.std" && rp-gen --small --deadlock-prone --seed 9 > "$TMP/d2.std" ||
+  fail "gen --small --deadlock-prone exits $?"
+cmp -s "$TMP/d1.std" "$TMP/d2.std" || fail "--deadlock-prone is not deterministic by seed"
+expect_eq "deadlock-prone locks" "$(grep -o 'acq([^)]*)' "$TMP/d1.std" | sort -u | wc -l)" 2
 finish

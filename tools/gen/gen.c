@@ -31,7 +31,7 @@ static uint64_t counts[NCOUNTS] = {[THREADS] = 4, [LOCKS] = 4, [VARS] = 16, [NES
                                    [GROUP_SIZE] = 4};
 static unsigned comm;   /* gen_comm */
 static const char *const comm_names[] = {"random", "groups", "pipeline", "pool", NULL};
-static bool small, cross_cs;
+static bool small, cross_cs, deadlock_prone;
 static const char *out_path;
 
 static const rp_opt options[] = {
@@ -79,6 +79,10 @@ static const rp_opt options[] = {
     {.name = "--cross-cs", .kind = RP_OPT_SET, .target = &cross_cs,
      .help = "with --small: a critical section that forks a thread joins it before it "
              "closes (cross-thread critical sections, for PWR^cs and lockset --mode ls-ct)"},
+    {.name = "--deadlock-prone", .kind = RP_OPT_SET, .target = &deadlock_prone,
+     .help = "with --small: two or three threads taking two locks nested in either order, "
+             "with accesses inside, so that deadlocks and reads right before a request are "
+             "common (for the deadlock claims)"},
     {.name = "-o", .arg = "FILE", .kind = RP_OPT_TEXT, .target = &out_path,
      .help = "write to FILE instead of standard output"},
     {NULL},
@@ -98,6 +102,7 @@ int main(int argc, char **argv) {
   p.comm = (gen_comm)comm;
   if (p.comm != GEN_COMM_RANDOM && small) rp_usage_error("--comm goes without --small");
   if (cross_cs && !small) rp_usage_error("--cross-cs goes with --small");
+  if (deadlock_prone && !small) rp_usage_error("--deadlock-prone goes with --small");
   if (p.fork_join && !small && p.events < 2 * ((uint64_t)p.threads - 1))
     rp_usage_error("--fork-join with %u threads needs --events of at least %llu (a fork and "
                    "a join per thread but T0)", p.threads, 2ull * (p.threads - 1));
@@ -110,12 +115,21 @@ int main(int argc, char **argv) {
     p.vars = 1 + p.vars / 3;
     p.threads += p.threads < 4;
   }
+  if (deadlock_prone) {   /* every section may nest the other lock; a third thread writes */
+    p.nest_chance = 1;
+    p.locks = 2;
+    p.nesting = 2;
+    p.cs_share = 0.7;
+    p.cs_mean = 2;
+    p.threads = 2 + p.threads % 2;
+    p.events += 8;
+  }
   FILE *out = stdout;
   if (out_path && !(out = fopen(out_path, "w")))
     rp_die(RP_EXIT_USAGE, "cannot write %s", out_path);
   if (small)
-    fprintf(out, "# rp gen --small%s --seed %llu\n", cross_cs ? " --cross-cs" : "",
-            (unsigned long long)p.seed);
+    fprintf(out, "# rp gen --small%s%s --seed %llu\n", cross_cs ? " --cross-cs" : "",
+            deadlock_prone ? " --deadlock-prone" : "", (unsigned long long)p.seed);
   gen_run(&p, out);
   if (fflush(out) != 0 || ferror(out) || (out != stdout && fclose(out) != 0))
     rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", out_path ? out_path : "standard output",
