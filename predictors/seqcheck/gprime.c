@@ -34,7 +34,10 @@ uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
     join(c, g->pending + (size_t)t * k, k);
     memset(g->pending + (size_t)t * k, 0, k * sizeof *c);
   }
-  if (sc_op(ix, e) == RP_OP_JOIN) join(c, g->clock + (size_t)o * k, k);
+  if (sc_op(ix, e) == RP_OP_JOIN) {   /* a joined thread with no events ends at its fork */
+    join(c, g->clock + (size_t)o * k, k);
+    join(c, g->at_fork + (size_t)o * k, k);
+  }
   if (sc_op(ix, e) == RP_OP_ACQ && g->last_release) join(c, g->last_release + (size_t)o * k, k);
   c[t] = ix->by_thread.rank[e] + 1;
   switch (sc_op(ix, e)) {

@@ -47,7 +47,11 @@ static void sweep(sc_ideal *id, const sc_index *ix, uint32_t e1, uint32_t e2, ui
     if (op == RP_OP_READ && th->writer[i] != SC_NONE && sc_ideal_pinned(id, ix, i, e1, e2))
       raise_to(id->upto, sc_tid(ix, th->writer[i]), th->rank[th->writer[i]] + 1);
     if (op == RP_OP_ACQ && with_locks) id->need_rel[o] = true;
-    if (op == RP_OP_JOIN) raise_to(id->upto, o, th->len[o]);
+    if (op == RP_OP_JOIN) {   /* the joined thread, and its fork even if it has no events */
+      raise_to(id->upto, o, th->len[o]);
+      if (th->fork_of[o] != SC_NONE)
+        raise_to(id->upto, sc_tid(ix, th->fork_of[o]), th->rank[th->fork_of[o]] + 1);
+    }
   }
   for (size_t a = 0, b = id->len; a + 1 < b; a++, b--) {   /* into trace order */
     uint32_t x = id->ev[a];

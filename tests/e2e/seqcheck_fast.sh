@@ -40,6 +40,24 @@ for j in 1 3; do
 done
 cmp -s "$TMP/r1.csv" "$TMP/r3.csv" || fail "--jobs 3 reports other races than --jobs 1"
 
+# A thread joined with no events of its own ends at its fork: T0's write
+# is ordered before T1's read through fork(T3) and join(T3), so nothing
+# races (the oracle agrees); and a witness that holds a join holds the
+# fork of the joined thread (both were wrong until the clocks and the
+# ideal took the fork of an empty thread, found by scripts/fuzz 10000).
+printf '%s\n' 'T0|w(V1)|1' 'T0|fork(T3)|5' 'T1|join(T3)|6' 'T1|r(V1)|7' > "$TMP/empty.std"
+for model in none every-read; do
+  expect_eq "fork and join of an empty thread, --branches $model" \
+    "$(pairs seqcheck "$TMP/empty.std" --fast-races --branches $model)" \
+    "$(pairs oracle "$TMP/empty.std" --def branch --branches $model)"
+done
+printf '%s\n' 'T3|fork(T2)|1' 'T0|r(V0)|2' 'T1|join(T2)|4' 'T1|w(V0)|6' > "$TMP/joinw.std"
+rp-seqcheck --quiet --fast-races --races "$TMP/joinw.csv" --witness "$TMP/joinw" "$TMP/joinw.std" ||
+  fail "join of an empty thread: rp seqcheck exits $?"
+expect_eq "join of an empty thread: race" "$(tail -n +2 "$TMP/joinw.csv" | cut -d, -f1,2)" "2,4"
+rp-check-witness --quiet --def branch "$TMP/joinw.std" "$TMP/joinw/race-2-4.std" 2 4 ||
+  fail "the witness of a race after a join of an empty thread is rejected"
+
 rp-seqcheck --quiet --fast-races --free-reads paper "$TMP/g.std" 2> "$TMP/err"
 expect_eq "--free-reads paper: exit" "$?" 1
 grep -q -- '--fast-races needs --free-reads init-ok' "$TMP/err" || fail "message: $(cat "$TMP/err")"
