@@ -22,7 +22,10 @@ typedef struct start {
   uint64_t clock;   /* the fork's */
 } start;
 
-/* pthread_t -> thread number, for joins: open addressing, reused slots. */
+/* pthread_t -> thread number, for joins: open addressing, reused slots.  A
+** handle names one thread from its creation until it is joined, and a
+** race-free program learns a handle only after pthread_create returned it,
+** so the entry is in place before any join can look it up. */
 enum { TABLE_SIZE = 1 << 14 };
 static struct { pthread_t handle; uint32_t number; int used; } table[TABLE_SIZE];
 static int table_guard;
@@ -76,9 +79,13 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(
   return rc;
 }
 
+/* The handle is looked up before the join: once the join returns, glibc
+** may give the same handle to a thread another thread creates, whose number
+** would replace this one in the table before the join is logged. */
 int __wrap_pthread_join(pthread_t t, void **result) {
-  int rc = __real_pthread_join(t, result);
   uint32_t number;
-  if (rc == 0 && rt_active && number_of(t, &number)) rt_log(RP_RAW_JOIN, number, RT_CALLER());
+  bool known = rt_active && number_of(t, &number);
+  int rc = __real_pthread_join(t, result);
+  if (rc == 0 && known) rt_log(RP_RAW_JOIN, number, RT_CALLER());
   return rc;
 }

@@ -36,7 +36,7 @@ hb_pairs() {
 }
 
 clean="clean pool64 psort workqueue"
-ordered="tests/record/ordered_semaphore.c tests/record/heap_sites.c"
+ordered="tests/record/ordered_semaphore.c tests/record/heap_sites.c tests/record/join_reuse.c"
 compilers=0
 for cc in gcc clang; do
   command -v "$cc" > /dev/null || continue
