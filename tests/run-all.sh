@@ -47,7 +47,8 @@ finish_one() {  # pid of a finished test, its exit status
     passed=$((passed + 1)); echo "PASS $name (${s} s)"
   else
     failed=$((failed + 1)); failures+=("$name"); echo "FAIL $name (${s} s)"
-    sed 's/^/    /' "$logs/${name//\//_}" | tail -40
+    # The FAIL lines first: a long log is cut in the middle by CI's excerpt.
+    { grep '^FAIL' "$logs/${name//\//_}" | head -10; tail -40 "$logs/${name//\//_}"; } | sed 's/^/    /'
   fi
 }
 
