@@ -62,24 +62,19 @@ typedef struct sp_list {
 
 static inline uint32_t sp_list_held(const sp_list *L) { return L->n - L->base; }
 
-/* Where reader r stands in slot s's lists: its heads, and what it knows of
-** the first candidate alive (engine.c: a race found by a closure stays a
-** race while the reader's clock changes only in its own entry and it takes
-** no lock, so it is not closed again). */
+/* Where reader r stands in slot s's lists: its heads (8 bytes, so that a
+** reader's row of up to 8 slots is one cache line). */
 typedef struct sp_reader {
   uint32_t head[2];
-  rp_clock race_k;          /* k of the last candidate a closure found racing, or 0 */
-  uint32_t race_snap;       /* the reader's clock copy then */
-  uint32_t race_acquires;   /* the reader's acquires then */
 } sp_reader;
 
 /* A variable's block, aligned to a cache line: this header, then
 ** thread[cap] (each slot's thread) and last[cap][2] (k of the last record
 ** of each list, 0: none), which with up to 8 slots fill the first two cache
 ** lines (what every access reads first); from the next line on the lists
-** [cap][2] (slot s's two in a line of their own), the last write's SHB
-** clock [shb_cap], and the reader matrix [cap * cap] (reader r, slot s at
-** r * cap + s). */
+** [cap][2] (slot s's two in a line of their own), the reader matrix
+** [cap * cap] (reader r, slot s at r * cap + s) and the last write's SHB
+** clock [shb_cap]. */
 typedef struct sp_var {
   uint32_t n, cap;
   /* The last write, here as every access reads or replaces it: its TRF
@@ -117,9 +112,15 @@ static inline sp_list (*sp_var_lists(const sp_var *var))[2] {
   return (sp_list(*)[2])sp_line_up((uintptr_t)(sp_var_lasts(var) + var->cap));
 }
 
+/* Reader r's heads in slot s (r == cap: the end of the matrix). */
+static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
+  sp_reader *m = (sp_reader *)(sp_var_lists(var) + var->cap);
+  return &m[(size_t)r * var->cap + s];
+}
+
 /* The last write's SHB clock: shb_n entries. */
 static inline rp_clock *sp_var_shb(const sp_var *var) {
-  return (rp_clock *)(sp_var_lists(var) + var->cap);
+  return (rp_clock *)sp_reader_at(var, var->cap, 0);
 }
 
 /* Slot s's thread. */
@@ -128,11 +129,6 @@ static inline uint32_t sp_var_thread(const sp_var *var, uint32_t s) { return sp_
 /* k of the last record of list l of slot s (0: none). */
 static inline rp_clock sp_var_last(const sp_var *var, uint32_t s, int l) {
   return sp_var_lasts(var)[s][l];
-}
-
-static inline sp_reader *sp_reader_at(const sp_var *var, uint32_t r, uint32_t s) {
-  sp_reader *m = (sp_reader *)(sp_var_shb(var) + var->shb_cap);
-  return &m[(size_t)r * var->cap + s];
 }
 
 /* The records ever appended to list l of slot s, and the first still held. */

@@ -24,6 +24,7 @@ void sp_engine_free(sp_engine *e) {
     rp_vc_free(&e->thr[i].trf);
     rp_vc_free(&e->thr[i].shb);
     rp_vc_free(&e->thr[i].closed);
+    free(e->thr[i].known);
   }
   for (size_t i = 0; i < e->shb_lock_cap; i++) rp_vc_free(&e->shb_lock[i]);
   free(e->thr);
@@ -170,8 +171,9 @@ static bool skip_past(sp_engine *e, const sp_var *var, uint32_t s, sp_reader *rd
 ** popping the dead ones before it; false if none races. */
 static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, uint32_t t,
                        bool writer, uint32_t snap, sp_cand *c, uint64_t *scanned) {
-  const sp_thread *th = &e->thr[t];
-  rp_clock past_u = rp_vc_get(past_of(e, t), sp_var_thread(var, s));
+  sp_thread *th = &e->thr[t];
+  uint32_t u = sp_var_thread(var, s);
+  rp_clock past_u = rp_vc_get(past_of(e, t), u);
   /* The usual case, answered from the slot alone: everything of u is in
   ** the past (the heads, not read, are moved when next needed). */
   if (sp_var_last(var, s, SP_WRITES) <= past_u && (!writer || sp_var_last(var, s, SP_READS) <= past_u))
@@ -179,7 +181,9 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
   sp_reader *rd = sp_reader_at(var, r, s);
   if (!skip_past(e, var, s, rd, past_u, writer)) return false;
   next_cand(e, var, s, t, rd->head, writer, c);
-  if (rd->race_k == c->r->k && rd->race_snap == snap && rd->race_acquires == th->acquires) {
+  RP_GROW(th->known, th->known_cap, u);
+  sp_known_race *known = &th->known[u];
+  if (known->k == c->r->k && known->snap == snap && known->acquires == th->acquires) {
     e->count.known_races++;
     return true;
   }
@@ -187,9 +191,7 @@ static bool first_race(sp_engine *e, const sp_var *var, uint32_t r, uint32_t s, 
     ++*scanned;
     begin_at_past(e, &e->closing, &e->ideal, t);
     if (races(e, t, c, &e->ideal)) {
-      rd->race_k = c->r->k;
-      rd->race_snap = snap;
-      rd->race_acquires = th->acquires;
+      *known = (sp_known_race){c->r->k, snap, th->acquires};
       return true;
     }
     e->count.closure_pops++;

@@ -45,11 +45,25 @@ typedef struct sp_counts {
   uint64_t longest_scan;  /* most candidates decided for one access */
 } sp_counts;
 
+/* What reader t knows of thread u's first candidate alive, per other
+** thread u: a race found by a closure stays a race while t's clock changes
+** only in its own entry and t takes no lock, so it is not closed again.
+** The candidate is named by its k, which names u's event and so its
+** variable; kept per thread pair, not per variable, to keep the variables'
+** blocks small. */
+typedef struct sp_known_race {
+  rp_clock k;           /* k of the last candidate of u a closure found racing, or 0 */
+  uint32_t snap;        /* t's clock copy then */
+  uint32_t acquires;    /* t's acquires then */
+} sp_known_race;
+
 typedef struct sp_thread {
   rp_vc trf, shb;      /* ideal of the thread's past; SHB clock */
   rp_vc closed;        /* the closure of trf */
   uint32_t acquires;   /* acquires so far */
   bool joined;         /* no event of it can come */
+  sp_known_race *known;   /* [u] */
+  size_t known_cap;
 } sp_thread;
 
 typedef struct sp_engine {
