@@ -89,38 +89,40 @@ static sp_latest *latest_of(sp_closing *c, uint32_t lock) {
   RP_GROW(own->at, own->cap, lock);
   if (c->mark[lock] != c->generation) {
     c->mark[lock] = c->generation;
-    own->at[lock] = c->base && lock < c->base->cap ? c->base->at[lock] : (sp_latest){0, 0, 0};
+    own->at[lock] = c->base && lock < c->base->cap ? c->base->at[lock] : (sp_latest){.queue1 = 0};
   }
   return &own->at[lock];
 }
 
-/* Acquire a of `lock` (in queue j, index i), inside I, is not the latest
-** of its lock there: its release must be inside too. */
-static void needs_release(sp_closing *c, rp_vc *I, uint32_t lock, uint32_t j, const sp_acquire *a) {
-  uint32_t v = c->locks->lock[lock].q[j].thread;
-  /* Earlier in the trace than an acquire of the lock inside I, so released. */
-  RP_ASSERT(a->release.own != 0, "an acquire before a later acquire of its lock was released");
+/* An acquire of thread v inside I that is not the latest of its lock
+** there, and so was released (earlier in the trace than an acquire of the
+** lock inside I): its release must be inside too. */
+static void needs_release(sp_closing *c, rp_vc *I, uint32_t v, sp_ref release) {
+  RP_ASSERT(release.own != 0, "an acquire before a later acquire of its lock was released");
   /* I is an ideal: it holds the release iff it holds its thread's events up
   ** to it, and then everything before the release too. */
-  if (a->release.own <= rp_vc_get(I, v)) return;
-  sp_closing_join(c, I, a->release);
+  if (release.own <= rp_vc_get(I, v)) return;
+  sp_closing_join(c, I, release);
   c->releases_added++;
 }
 
-/* Acquire x enters I. */
-static void enter(sp_closing *c, rp_vc *I, const sp_acquired *x) {
-  const sp_acquire *a = sp_locks_record(c->locks, x->lock, x->queue, x->index);
+/* The release of `lock`'s acquire l, a latest. */
+static sp_ref release_of(const sp_closing *c, uint32_t lock, const sp_latest *l) {
+  if (l->release.own) return l->release;
+  return sp_locks_record(c->locks, lock, l->queue1 - 1, l->index)->release;
+}
+
+/* Acquire x of thread v enters I. */
+static void enter(sp_closing *c, rp_vc *I, uint32_t v, const sp_acquired *x) {
   sp_latest *latest = latest_of(c, x->lock);
   c->acquires_walked++;
-  if (latest->queue1 && latest->pos > a->pos) {
-    needs_release(c, I, x->lock, x->queue, a);
+  if (latest->queue1 && latest->pos > x->pos) {
+    needs_release(c, I, v, x->release);
     return;
   }
   sp_latest was = *latest;
-  *latest = (sp_latest){a->pos, x->queue + 1, x->index};
-  if (was.queue1)
-    needs_release(c, I, x->lock, was.queue1 - 1,
-                  sp_locks_record(c->locks, x->lock, was.queue1 - 1, was.index));
+  *latest = (sp_latest){x->pos, x->queue + 1, x->index, v, x->release};
+  if (was.queue1) needs_release(c, I, was.thread, release_of(c, x->lock, &was));
 }
 
 void sp_closing_finish(sp_closing *c, rp_vc *I) {
@@ -130,7 +132,7 @@ void sp_closing_finish(sp_closing *c, rp_vc *I) {
     uint32_t n;
     const sp_acquired *x = sp_locks_after(c->locks, g.thread, g.from, &n);
     /* enter() may grow the list of growths, not v's acquires. */
-    for (uint32_t i = 0; i < n && x[i].k <= g.to; i++) enter(c, I, &x[i]);
+    for (uint32_t i = 0; i < n && x[i].k <= g.to; i++) enter(c, I, g.thread, &x[i]);
   }
 }
 
@@ -140,6 +142,6 @@ void sp_closing_acquired(sp_closing *c, rp_vc *I, uint32_t t) {
   const sp_acquired *x = sp_locks_after(c->locks, t, k - 1, &n);
   RP_ASSERT(n == 1 && x->k == k, "the acquire is the thread's last event");
   sp_closing_begin_past(c, t);
-  enter(c, I, x);
+  enter(c, I, t, x);
   sp_closing_finish(c, I);   /* only if the acquire demanded a release */
 }

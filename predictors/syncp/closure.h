@@ -38,10 +38,12 @@
 
 /* An acquire of a lock, the latest inside an ideal: its queue in the lock
 ** (+ 1; 0: the ideal holds no acquire of the lock), its index there, its
-** position in the trace. */
+** thread, its position in the trace and its release as known when it
+** became the latest (own == 0: not then; the queue's record has it). */
 typedef struct sp_latest {
   uint64_t pos;
-  uint32_t queue1, index;
+  uint32_t queue1, index, thread;
+  sp_ref release;
 } sp_latest;
 
 typedef struct sp_latests {

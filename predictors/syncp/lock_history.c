@@ -42,11 +42,11 @@ void sp_locks_acquire(sp_locks *l, uint32_t lock, uint32_t t, rp_clock k, uint64
   uint32_t j = queue_index(l, lock, t);
   sp_lock_queue *q = &l->lock[lock].q[j];
   sp_sliding_room((void **)&q->a, &q->off, &q->cap, q->n - q->base, sizeof *q->a);
-  q->a[q->off + (q->n - q->base)] = (sp_acquire){.k = k, .release = {SP_NO_SNAP, 0}, .pos = pos};
   RP_GROW(l->by_thread, l->by_thread_cap, t);
   sp_thread_acquires *ta = &l->by_thread[t];
+  q->a[q->off + (q->n - q->base)] = (sp_acquire){k, {SP_NO_SNAP, 0}, ta->first + ta->n};
   sp_sliding_room((void **)&ta->a, &ta->off, &ta->cap, ta->n, sizeof *ta->a);
-  ta->a[ta->off + ta->n++] = (sp_acquired){k, lock, j, q->n++};
+  ta->a[ta->off + ta->n++] = (sp_acquired){k, lock, j, q->n++, pos, {SP_NO_SNAP, 0}};
   l->acquires++;
 }
 
@@ -54,7 +54,10 @@ void sp_locks_release(sp_locks *l, uint32_t lock, uint32_t t, sp_ref release) {
   sp_lock_queue *q = queue_of(l, lock, t);
   RP_ASSERT(q->n > q->base && sp_queue_at(q, q->n - 1)->release.own == 0,
             "the thread holds the lock: its last acquire is not released (normalised trace)");
-  q->a[q->off + (q->n - 1 - q->base)].release = release;
+  sp_acquire *a = &q->a[q->off + (q->n - 1 - q->base)];
+  a->release = release;
+  sp_thread_acquires *ta = &l->by_thread[t];
+  if (a->seq >= ta->first) ta->a[ta->off + (a->seq - ta->first)].release = release;
 }
 
 /* The index of q's last acquire with k <= bound, or -1: galloping from
@@ -91,6 +94,7 @@ void sp_locks_trim(sp_locks *l, uint32_t lock, uint32_t t, rp_clock floor) {
   while (drop < ta->n && ta->a[ta->off + drop].k <= floor) drop++;
   ta->off += drop;
   ta->n -= drop;
+  ta->first += drop;
   if (floor > ta->dropped_to) ta->dropped_to = floor;
 }
 

@@ -15,7 +15,7 @@
 typedef struct sp_acquire {
   rp_clock k;       /* its index among its thread's events */
   sp_ref release;   /* own == 0: not released yet */
-  uint64_t pos;     /* its position in the trace */
+  uint32_t seq;     /* its index in its thread's list of all acquires */
 } sp_acquire;
 
 /* A thread's acquires of one lock: number base .. n - 1 are held, at
@@ -36,16 +36,22 @@ typedef struct sp_lock {
 } sp_lock;
 
 /* One acquire, named by its lock, its thread's queue in it (an index in
-** the lock's q) and its index in that queue. */
+** the lock's q) and its index in that queue; with its position in the trace
+** and its release, which is all a closure reads of it (so a closure walking
+** a thread's list reads nothing else of the acquires it walks). */
 typedef struct sp_acquired {
   rp_clock k;
   uint32_t lock, queue, index;
+  uint64_t pos;     /* its position in the trace */
+  sp_ref release;   /* own == 0: not released yet (or released after this
+                    ** entry was dropped, when no closure walks it again) */
 } sp_acquired;
 
 /* A thread's acquires of all locks, in its order. */
 typedef struct sp_thread_acquires {
   sp_acquired *a;     /* held: a[off .. off + n) (sliding.h) */
   uint32_t n, off, cap;
+  uint32_t first;     /* the index among the thread's acquires of a[off] */
   rp_clock dropped_to;   /* the ones with k <= this were dropped */
 } sp_thread_acquires;
 
