@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
       .tool = {.name = RP_TOOL_NAME,
                .summary = "SyncP: exactly the sync-preserving races (acquires keep their order)",
                .options = options,
-               .notes = "Memory: a record of 24 bytes per access and of 40 per acquire, plus "
+               .notes = "Memory: a record of 24 bytes per access and of 48 per acquire, plus "
                         "one clock copy (4 bytes per thread) each time a thread's clock changes "
                         "through another thread.  On binary input, whose name table lists every "
                         "thread, records inside the past of every thread that may still run are "
