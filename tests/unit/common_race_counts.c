@@ -1,5 +1,6 @@
 /* Unit tests of the race report's counting in bounded memory: the distance
-** histogram (distance_hist.h) and the racy-event count (race_report.h). */
+** histogram (distance_hist.h), the racy-event count (race_report.h) and the
+** distinct locations and location pairs (location_counts.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +12,9 @@
 #include <cmocka.h>
 
 #include "cli/cli.h"
+#include "base/u64set.h"
 #include "report/distance_hist.h"
+#include "report/location_counts.h"
 #include "report/race_report.h"
 
 static void small_distances_give_the_exact_lower_median(void **state) {
@@ -95,12 +98,48 @@ static void racy_events_out_of_order_are_flagged(void **state) {
   assert_non_null(strstr(row, ",racy_events,0,\n"));
 }
 
+/* Random pairs of locations on both sides of the pair bitmap's bound, each
+** in either order and often again, count as hash sets of their keys do;
+** so do their locations. */
+static void location_counts_count_like_sets_of_keys(void **state) {
+  (void)state;
+  rp_location_pairs pairs;
+  rp_location_pairs_init(&pairs);
+  rp_location_set locs;
+  rp_location_set_init(&locs);
+  rp_u64set expected_pairs, expected_locs;
+  rp_u64set_init(&expected_pairs);
+  rp_u64set_init(&expected_locs);
+  srand(7);
+  const uint32_t span = RP_LOC_PAIRS_DENSE + 64;   /* a few ids past the bound */
+  for (int i = 0; i < 200000; i++) {
+    uint32_t a = (uint32_t)rand() % span, b = (uint32_t)rand() % (i % 3 ? 100 : span);
+    rp_location_pairs_add(&pairs, a, b);
+    rp_location_pairs_add(&pairs, b, a);
+    rp_u64set_add(&expected_pairs, rp_location_pair_key(a, b));
+    rp_location_set_add(&locs, a);
+    rp_u64set_add(&expected_locs, a);
+    if (i % 1000 == 0) {
+      assert_int_equal(rp_location_pairs_count(&pairs), rp_u64set_count(&expected_pairs));
+      assert_int_equal(locs.count, rp_u64set_count(&expected_locs));
+    }
+  }
+  assert_int_equal(rp_location_pairs_count(&pairs), rp_u64set_count(&expected_pairs));
+  assert_int_equal(locs.count, rp_u64set_count(&expected_locs));
+  assert_true(pairs.dense > 0 && rp_u64set_count(&pairs.sparse) > 0);   /* both halves used */
+  rp_u64set_free(&expected_pairs);
+  rp_u64set_free(&expected_locs);
+  rp_location_set_free(&locs);
+  rp_location_pairs_free(&pairs);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(small_distances_give_the_exact_lower_median),
       cmocka_unit_test(large_distances_are_exact_unless_a_bucket_mixes),
       cmocka_unit_test(racy_events_in_order_are_exact),
       cmocka_unit_test(racy_events_out_of_order_are_flagged),
+      cmocka_unit_test(location_counts_count_like_sets_of_keys),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,14 +30,14 @@ static void counts_init(rp_race_report *r) {
   r->pairs = r->racy_events = r->last_second = 0;
   rp_hist_init(&r->distances);
   rp_u64set_init(&r->late_seconds);
-  rp_u64set_init(&r->racy_lines);
-  rp_u64set_init(&r->location_pairs);
+  rp_location_set_init(&r->racy_lines);
+  rp_location_pairs_init(&r->location_pairs);
 }
 
 static void counts_free(rp_race_report *r) {
   rp_u64set_free(&r->late_seconds);
-  rp_u64set_free(&r->racy_lines);
-  rp_u64set_free(&r->location_pairs);
+  rp_location_set_free(&r->racy_lines);
+  rp_location_pairs_free(&r->location_pairs);
   rp_hist_free(&r->distances);
 }
 
@@ -157,8 +157,8 @@ static void add_row(const char *function, rp_race_report *r, const rp_access *a,
     r->pairs++;
     rp_hist_add(&r->distances, b->pos - a->pos);
     count_racy_event(r, b->pos);
-    rp_u64set_add(&r->racy_lines, b->loc);
-    rp_u64set_add(&r->location_pairs, rp_location_pair_key(a->loc, b->loc));
+    rp_location_set_add(&r->racy_lines, b->loc);
+    rp_location_pairs_add(&r->location_pairs, a->loc, b->loc);
   }
   if (r->races) write_race(r, a, b, var, extra);
   rp_symbols_unlock(r->sym);
@@ -218,7 +218,8 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
             ",%" PRIu64 ",%zu,%zu,%zu,%" PRIu64 ",%" PRIu64 ",%zu,%zu,%" PRIu64 ",%" PRIu64
             ",%.3f,%s,%d,%s%s\n",
             events, s->threads.count, s->locks.count, s->vars.count, r->pairs,
-            r->racy_events, rp_u64set_count(&r->location_pairs), rp_u64set_count(&r->racy_lines), r->distances.max,
+            r->racy_events, rp_location_pairs_count(&r->location_pairs), r->racy_lines.count,
+            r->distances.max,
             median, ms, approx, r->stopped_early, r->partial, r->extra_values);
   }
   if (!r->quiet)
@@ -227,8 +228,8 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
            "%zu racy location pairs%s%s%s (%.0f ms)\n",
            r->predictor, r->trace, r->partial_summary, r->partial[0] ? "; so far: " : "", events,
            s->threads.count, s->locks.count,
-           s->vars.count, r->racy_events, rp_u64set_count(&r->racy_lines), r->pairs,
-           rp_u64set_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
+           s->vars.count, r->racy_events, r->racy_lines.count, r->pairs,
+           rp_location_pairs_count(&r->location_pairs), r->extra_summary, approx[0] ? "; approximate: " : "",
            approx, ms);
   if (r->races_out) {
     fclose(r->races);

@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "distance_hist.h"
+#include "location_counts.h"
 #include "trace/event.h"
 #include "trace/trace.h"
 #include "base/u64set.h"
@@ -55,14 +56,6 @@ static inline rp_access rp_access_of(const rp_event *ev, uint64_t pos) {
 static inline rp_access rp_trace_access(const rp_trace *t, size_t i) {
   const rp_trace_event *e = &t->events[i];
   return (rp_access){rp_trace_pos(t, i), e->thread, e->loc, e->op};
-}
-
-/* The key of the unordered pair of locations {a, b}: racy_location_pairs
-** counts these, and predictors that count location pairs of their own
-** (DC's classes, M2's set C) use the same key. */
-static inline uint64_t rp_location_pair_key(uint32_t a, uint32_t b) {
-  uint32_t lo = a < b ? a : b;
-  return ((uint64_t)lo << 32) | (a ^ b ^ lo);
 }
 
 typedef struct rp_options rp_options;
@@ -89,7 +82,8 @@ typedef struct rp_race_report {
   uint64_t racy_events;        /* distinct `second` positions */
   uint64_t last_second;        /* the latest `second`, for counting in order */
   rp_u64set late_seconds;      /* seconds reported after a later one */
-  rp_u64set racy_lines, location_pairs;
+  rp_location_set racy_lines;
+  rp_location_pairs location_pairs;
   rp_distance_hist distances;
   struct timespec started;
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
