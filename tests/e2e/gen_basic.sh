@@ -40,6 +40,17 @@ rp-gen --threads 8 --locks 64 --events 200000 --cs-share 0.3 --seed 4 > "$TMP/cs
 expect_eq "cs-share 0.3" "$(share "$TMP/cs.std")" "0.3"
 rp-gen --threads 8 --locks 64 --events 200000 --cs-share 0.7 --seed 4 > "$TMP/cs.std"
 expect_eq "cs-share 0.7" "$(share "$TMP/cs.std")" "0.7"
+# --cs-length: the accesses per section follow the knob, and the share of
+# accesses inside sections stays --cs-share's.
+per_section() {  # accesses made while the thread holds a lock, per acquire
+  awk -F'|' '{ t = $1 } $2 ~ /^acq/ { d[t]++; a++ } $2 ~ /^rel/ { d[t]-- }
+             $2 ~ /^[rw]\(/ { if (d[t] > 0) in_cs++ } END { printf "%.0f", in_cs / a }' "$1"
+}
+for len in 1 8; do
+  rp-gen --threads 8 --locks 64 --events 200000 --cs-share 0.7 --cs-length $len --seed 4 > "$TMP/cs.std"
+  expect_eq "cs-length $len" "$(per_section "$TMP/cs.std")" "$len"
+  expect_eq "cs-length $len: cs-share 0.7" "$(share "$TMP/cs.std")" "0.7"
+done
 # --read-share 1: reads only; --branches: br events.
 rp-gen --events 1000 --read-share 1 --seed 5 | grep -q '|w(' && fail "read-share 1 has writes"
 br=$(rp-gen --events 10000 --branches 0.2 --seed 5 | grep -c '|br|')

@@ -2,7 +2,7 @@
 ** rp-gen: well-formed synthetic traces in STD, deterministic from a seed.
 **
 **   rp gen --threads 8 --locks 16 --vars 10000 --events 10000000 --seed 1 \
-**          --cs-share 0.3 --nesting 2 [--fork-join] [--branches P]
+**          --cs-share 0.3 --nesting 2 [--cs-length N] [--fork-join] [--branches P]
 **          [--read-share P] [--comm random|groups|pipeline|pool]
 **          [--group-size N] [-o FILE]
 **   rp gen --small --seed S      a random small trace for fuzzing
@@ -25,7 +25,7 @@ static void parse_share(const char *name, const char *value, void *target) {
 }
 
 /* The command line; gen_params holds narrower counts than the parser's. */
-enum { THREADS, LOCKS, VARS, NESTING, GROUP_SIZE, NCOUNTS };
+enum { THREADS, LOCKS, VARS, NESTING, CS_LENGTH, GROUP_SIZE, NCOUNTS };
 static gen_params p = {.events = 1000, .seed = 1, .cs_share = 0.3, .read_share = 0.5};
 static uint64_t counts[NCOUNTS] = {[THREADS] = 4, [LOCKS] = 4, [VARS] = 16, [NESTING] = 1,
                                    [GROUP_SIZE] = 4};
@@ -54,6 +54,10 @@ static const rp_opt options[] = {
      .min = 1, .max = 64,
      .help = "maximum nesting depth of critical sections, 1..64 (default 1: sections "
              "never nest); --cs-share 0 for no critical sections"},
+    {.name = "--cs-length", .arg = "N", .kind = RP_OPT_COUNT, .target = &counts[CS_LENGTH],
+     .min = 1, .max = 1u << 20,
+     .help = "mean accesses a critical section spans (default 4); with --cs-share, how "
+             "much of the trace is synchronisation"},
     {.name = "--fork-join", .kind = RP_OPT_SET, .target = &p.fork_join,
      .help = "T0 forks every other thread first and joins them last"},
     {.name = "--branches", .arg = "P", .kind = RP_OPT_PARSE, .target = &p.branches,
@@ -98,6 +102,7 @@ int main(int argc, char **argv) {
   p.locks = (uint32_t)counts[LOCKS];
   p.vars = (uint32_t)counts[VARS];
   p.nesting = (uint32_t)counts[NESTING];
+  p.cs_mean = (uint32_t)counts[CS_LENGTH];   /* 0: the model's default */
   p.group_size = (uint32_t)counts[GROUP_SIZE];
   p.comm = (gen_comm)comm;
   if (p.comm != GEN_COMM_RANDOM && small) rp_usage_error("--comm goes without --small");
