@@ -37,6 +37,7 @@ expect streaming "$(ratio hb wc-l bench-3000)" "$(ratio hb read dacapo_sunflow_d
   "$(ratio hb hb bench-3000)" "^RAPID hb \(34 s\) / ours: [0-9]+x"
 expect clocks "$(ratio hb-tree hb-vector clocks-random-64)" "$(ratio shb-tree shb-vector clocks-groups-256)" \
   "$(ratio hb-tree hb-vector pool64)" "$(ratio shb-tree shb-vector own_Bank)" \
+  "$(ratio hb-tree hb-vector clocks-groups-sync-1024)" \
   '^### Ratios .*time: cpu'
 expect dc "^dc bench-3000: graph_nodes 3000, graph_edges [0-9]+, .*verified [0-9]+"
 expect pwr "$(ratio pwr pwr bench)" "^pwr bench: events 15000, state_kb [0-9]+, racy_pairs [0-9]+$"
