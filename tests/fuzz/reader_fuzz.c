@@ -58,25 +58,24 @@ static void by_lines(rp_source *s, outcome *o) {
 
 static void by_chunks(rp_source *s, size_t bytes, outcome *o) {
   rp_std_chunk c = {0};
-  rp_event *ev = NULL;
   uint64_t *pos = NULL;
   size_t cap = 0;
   int r;
   do {
+    uint64_t before = s->pos;
     rp_source_fill_chunk(s, &c, bytes);
     rp_std_chunk_tokenize(&c, &s->sym);
     if (c.count > cap) {
       cap = c.count;
-      ev = realloc(ev, cap * sizeof *ev);
       pos = realloc(pos, cap * sizeof *pos);
-      if (!ev || !pos) abort();
+      if (!pos) abort();
     }
     uint32_t n;
-    r = rp_source_take_chunk(s, &c, ev, pos, &n);
-    for (uint32_t i = 0; i < n; i++) mix_event(o, &ev[i], pos[i]);
+    bool listed;
+    r = rp_source_take_chunk(s, &c, pos, &n, &listed);
+    for (uint32_t i = 0; i < n; i++) mix_event(o, &c.ev[i], listed ? pos[i] : before + 1 + i);
   } while (r > 0);
   end(o, s, r);
-  free(ev);
   free(pos);
   rp_std_chunk_free(&c);
 }

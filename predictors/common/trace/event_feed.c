@@ -40,6 +40,7 @@ static int fill_from_views(rp_source *src, rp_feed_batch *b) {
     r = rp_source_view(src, &ev, RP_FEED_BATCH - b->n, &n);
     append_copies(b, ev, n, before);
   }
+  b->pos_listed = b->ev == b->copied;
   return r;
 }
 
@@ -95,8 +96,8 @@ static int take_chunk(rp_feed *f, rp_feed_batch *b) {
     b->copied = rp_realloc(b->copied, b->cap * sizeof *b->copied);
     b->pos = rp_realloc(b->pos, b->cap * sizeof *b->pos);
   }
-  b->ev = b->copied;
-  return rp_source_take_chunk(f->src, &b->chunk, b->copied, b->pos, &b->n);
+  b->ev = b->chunk.ev;
+  return rp_source_take_chunk(f->src, &b->chunk, b->pos, &b->n, &b->pos_listed);
 }
 
 /* Fill b from the source: a full batch, or the last one (end set). */
@@ -115,6 +116,7 @@ static void fill_batch(rp_feed *f, rp_feed_batch *b) {
     r = take_chunk(f, b);
   } else {
     b->ev = b->copied;
+    b->pos_listed = true;
     for (b->n = 0; b->n < RP_FEED_BATCH; b->n++) {
       if ((r = rp_source_next(src, &b->copied[b->n])) <= 0) break;
       b->pos[b->n] = src->pos;

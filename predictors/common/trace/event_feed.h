@@ -37,11 +37,13 @@
 #define RP_FEED_CHUNK (1u << 16)   /* bytes of STD lines a batch: about 4,000 events */
 
 typedef struct rp_feed_batch {
-  /* The batch's events: `copied`, or a view of a binary file, whose events
-  ** are at positions pos_before + 1 ... */
+  /* The batch's events: `copied`, a view of a binary file or the events of
+  ** an STD chunk; at positions pos_before + 1 ... unless pos_listed. */
   const rp_event *ev;
-  rp_event *copied;   /* room for cap events (a chunk's lines may be more than a batch) */
-  uint64_t *pos;      /* the copied events' positions */
+  rp_event *copied;   /* room for cap events */
+  uint64_t *pos;      /* the events' positions if pos_listed; room for cap
+                      ** (a chunk's lines may be more than a batch) */
+  bool pos_listed;
   size_t cap;
   uint32_t n;
   int end;   /* 0: more follow; 1: the trace ended after these; -1: the source failed */
@@ -82,7 +84,7 @@ void rp_feed_start(rp_feed *f, rp_source *s);
 ** exits with status 2 and the source's message on bad input. */
 bool rp_feed_next_slow(rp_feed *f, rp_event *ev, uint64_t *pos);
 static inline uint64_t rp_feed_batch_pos(const rp_feed_batch *b, uint32_t i) {
-  return b->ev != b->copied ? b->pos_before + 1 + i : b->pos[i];
+  return b->pos_listed ? b->pos[i] : b->pos_before + 1 + i;
 }
 static inline bool rp_feed_next_or_die(rp_feed *f, rp_event *ev, uint64_t *pos) {
   if (f->cur && f->next < f->cur->n) {

@@ -10,6 +10,10 @@
 
 #include "base/load_le.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 enum { C_NAME, C_BAR, C_PAREN, C_LF, C_CR, C_SPACE, C_NUL, C_BOM_LEAD };
 
 /* Whitespace is Java's \s, the class RAPID's operand pattern excludes. */
@@ -27,7 +31,7 @@ static bool is_bom(const unsigned char *q, const unsigned char *end) {
 typedef struct std_line {
   const char *start, *end;   /* the line without its terminator */
   const char *bar[2];        /* the first two '|' */
-  size_t bars;               /* how many '|' */
+  size_t bars;               /* how many '|', or 3 when more than 2 */
   const char *paren;         /* the first '(' after the first '|' */
   const char *space;         /* the first whitespace or byte-order mark */
   bool nul;
@@ -81,6 +85,60 @@ static inline size_t note_byte(std_line *l, const unsigned char *q, const char *
   return GO_ON;
 }
 
+#ifdef __SSE2__
+/* The marks of 32 bytes at p, bit i for byte i: '|', '(', and every byte
+** below '!' or from 0x80 (a line end, whitespace, NUL, a byte-order mark or
+** any other byte outside ASCII). */
+typedef struct marks32 { uint32_t bar, paren, low; } marks32;
+
+static inline marks32 mark32(const char *p) {
+  marks32 m = {0, 0, 0};
+  for (int half = 0; half < 2; half++) {
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * half));
+    int at = 16 * half;
+    m.bar |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, _mm_set1_epi8('|'))) << at;
+    m.paren |= (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, _mm_set1_epi8('('))) << at;
+    m.low |= (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(b, _mm_set1_epi8('!'))) << at;
+  }
+  return m;
+}
+
+/* Most lines are a few dozen bytes of printable ASCII ending in LF: found
+** from their marks, 64 bytes at most, without looking at each special byte
+** in turn.  Fills l as the byte loop would and returns the bytes the line
+** takes, or 0 when the line is not such a line (the byte loop then reads
+** it). */
+static inline size_t scan_plain_line(const char *p, size_t avail, std_line *l) {
+  if (avail < 32) return 0;
+  marks32 lo = mark32(p), hi = {0, 0, 0};
+  if (lo.low == 0) {
+    if (avail < 64) return 0;
+    hi = mark32(p + 32);
+  }
+  uint64_t low = lo.low | (uint64_t)hi.low << 32;
+  if (low == 0) return 0;
+  size_t len = (size_t)__builtin_ctzll(low);
+  if (p[len] != '\n') return 0;
+  uint64_t before = (1ull << len) - 1;   /* len < 64 */
+  uint64_t bar = (lo.bar | (uint64_t)hi.bar << 32) & before;
+  uint64_t paren = (lo.paren | (uint64_t)hi.paren << 32) & before;
+  l->end = p + len;
+  if (bar) {
+    l->bars = 1;
+    l->bar[0] = p + __builtin_ctzll(bar);
+    paren &= ~(bar | (bar - 1));   /* after the first '|' */
+    bar &= bar - 1;
+    if (bar) {
+      l->bars = 2 + ((bar & (bar - 1)) != 0);
+      l->bar[1] = p + __builtin_ctzll(bar);
+      paren &= (bar & -bar) - 1;   /* before the second */
+    }
+    if (paren) l->paren = p + __builtin_ctzll(paren);
+  }
+  return len + 1;
+}
+#endif
+
 /* Scan the line at p; returns the bytes it takes with its terminator (LF, CR
 ** or CR LF), or 0 if the line may continue past avail and more input is to
 ** come (!at_eof).  Whole words first, then the last few bytes one by one. */
@@ -92,6 +150,9 @@ static inline size_t scan_line(const char *p, size_t avail, bool at_eof, std_lin
   l->paren = NULL;
   l->space = NULL;
   l->nul = false;
+#ifdef __SSE2__
+  if ((r = scan_plain_line(p, avail, l)) != 0) return r;
+#endif
   for (; end - q >= 8; q += 8)
     for (uint64_t m = maybe_special(rp_load_le64(q)); m; m &= m - 1)
       if ((r = note_byte(l, q + __builtin_ctzll(m) / 8, p, end, at_eof)) != GO_ON) return r;
@@ -160,7 +221,7 @@ static rp_op parse_op(const char *s, const char *end, const char *paren, const c
 }
 
 static rp_std_name name_at(const char *base, const char *s, const char *end) {
-  return (rp_std_name){(uint32_t)(s - base), (uint32_t)(end - s), RP_NO_NAME};
+  return (rp_std_name){(uint32_t)(s - base), (uint32_t)(end - s)};
 }
 
 static int tokenize_scanned(const std_line *l, const char *base, rp_std_token *tok,
@@ -196,11 +257,24 @@ int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *b
   return tokenize_scanned(&l, base, tok, expected);
 }
 
+static uint32_t intern_name(rp_names *t, const char *base, const rp_std_name *n) {
+  return rp_names_intern(t, base + n->offset, n->length);
+}
+
 int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
                       rp_event *ev, size_t *used, const char **expected) {
   rp_std_token tok;
   int r = rp_std_tokenize_next(p, avail, at_eof, p, &tok, used, expected);
-  if (r > 0) rp_std_intern(p, &tok, sym, ev);
+  if (r <= 0) return r;
+  /* In the line's order, so ids are dense in order of first appearance. */
+  ev->thread = intern_name(&sym->threads, p, &tok.name[RP_STD_THREAD]);
+  ev->op = tok.op;
+  ev->reserved = 0;
+  ev->operand = RP_NO_OPERAND;
+  if (rp_op_has_operand(tok.op))
+    ev->operand = intern_name((rp_names *)rp_operand_names(sym, tok.op), p,
+                              &tok.name[RP_STD_OPERAND]);
+  ev->loc = intern_name(&sym->locs, p, &tok.name[RP_STD_LOCATION]);
   return r;
 }
 

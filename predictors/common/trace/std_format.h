@@ -29,22 +29,14 @@ typedef enum rp_std_field { RP_STD_THREAD, RP_STD_OPERAND, RP_STD_LOCATION } rp_
 
 /* An event line split into its op and names, before the names are interned:
 ** parsing is tokenizing (which any thread may do, on any part of the input
-** that starts at a line) and then interning the tokens in the order of the
-** lines (event_feed.h).  A name is at base + offset; its id is
-** RP_NO_NAME unless the tokenizer found it interned already (std_chunk.h).
-** No key: tokens cross from core to core, and a key is a few loads. */
+** that starts at a line) and then interning the names in the order of the
+** lines (event_feed.h).  A name is at base + offset. */
 typedef struct rp_std_name {
   uint32_t offset, length;
-  uint32_t id;
 } rp_std_name;
-
-static inline uint64_t rp_std_name_key(const char *base, const rp_std_name *n) {
-  return rp_names_key(base + n->offset, n->length);
-}
 
 typedef struct rp_std_token {
   rp_std_name name[3];   /* by rp_std_field; the operand's only if the op has one */
-  uint32_t line;         /* for the caller: the line's number in a chunk */
   uint16_t op;
 } rp_std_token;
 
@@ -52,26 +44,6 @@ typedef struct rp_std_token {
 ** rp_std_parse_next parses it (the same results but for the names). */
 int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *base,
                          rp_std_token *tok, size_t *used, const char **expected);
-
-static inline uint32_t rp_std_intern_name(rp_names *t, const char *base, const rp_std_name *n) {
-  if (n->id != RP_NO_NAME) return n->id;
-  return rp_names_intern(t, base + n->offset, n->length);
-}
-
-/* The event of a token: its names interned in the line's order (thread,
-** operand, location), so ids are dense in order of first appearance. */
-static inline void rp_std_intern(const char *base, const rp_std_token *tok, rp_symbols *sym,
-                                 rp_event *ev) {
-  const rp_std_name *n = tok->name;
-  ev->thread = rp_std_intern_name(&sym->threads, base, &n[RP_STD_THREAD]);
-  ev->op = tok->op;
-  ev->reserved = 0;
-  ev->operand = RP_NO_OPERAND;
-  if (rp_op_has_operand(tok->op))
-    ev->operand = rp_std_intern_name((rp_names *)rp_operand_names(sym, tok->op), base,
-                                     &n[RP_STD_OPERAND]);
-  ev->loc = rp_std_intern_name(&sym->locs, base, &n[RP_STD_LOCATION]);
-}
 
 /* Parse the next line of p[0..avail).  *used is the bytes the line takes
 ** with its line end, or 0 (nothing done) if it may continue past avail and

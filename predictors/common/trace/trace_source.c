@@ -195,8 +195,9 @@ static int next_text(rp_source *s, rp_event *ev) {
 
 /* Move the bytes [0, n) of the window into c, as its lines. */
 static void take_lines(rp_source *s, rp_std_chunk *c, size_t n, rp_chunk_end end) {
-  RP_GROW(c->text, c->cap, n);
+  RP_GROW(c->text, c->cap, n + RP_STD_CHUNK_SLACK);
   memcpy(c->text, s->buf + s->buf_start, n);
+  memset(c->text + n, 0, RP_STD_CHUNK_SLACK);
   c->len = n;
   s->buf_start += n;
   c->end = end;
@@ -222,19 +223,42 @@ void rp_source_fill_chunk(rp_source *s, rp_std_chunk *c, size_t bytes) {
   }
 }
 
-int rp_source_take_chunk(rp_source *s, const rp_std_chunk *c, rp_event *ev, uint64_t *pos,
-                         uint32_t *n) {
-  uint64_t line0 = s->line;
+/* Intern the name of ev that the tokenizer left, into its field. */
+static void intern_unfound(rp_symbols *sym, const char *text, const rp_std_unfound *u,
+                           rp_event *ev) {
+  const char *name = text + u->name.offset;
+  switch (u->field) {
+    case RP_STD_THREAD: ev->thread = rp_names_intern(&sym->threads, name, u->name.length); break;
+    case RP_STD_OPERAND:
+      ev->operand = rp_names_intern((rp_names *)rp_operand_names(sym, ev->op), name, u->name.length);
+      break;
+    default: ev->loc = rp_names_intern(&sym->locs, name, u->name.length); break;
+  }
+}
+
+int rp_source_take_chunk(rp_source *s, rp_std_chunk *c, uint64_t *pos, uint32_t *n,
+                         bool *listed) {
+  uint64_t line0 = s->line, before = s->pos;
+  const rp_std_unfound *u = c->unfound, *u_end = u + c->unfound_count;
   char problem[400];
   *n = 0;
+  *listed = false;
   for (size_t i = 0; i < c->count; i++) {
-    rp_std_intern(c->text, &c->tok[i], &s->sym, &ev[*n]);
+    rp_event *ev = &c->ev[i];
+    for (; u < u_end && u->event == i; u++) intern_unfound(&s->sym, c->text, u, ev);
     s->pos++;
-    s->line = line0 + c->tok[i].line;
-    switch (s->raw ? RP_WF_KEEP : rp_wf_step(&s->wf, &ev[*n], &s->sym, problem, sizeof problem)) {
-      case RP_WF_KEEP: pos[(*n)++] = s->pos; break;
-      case RP_WF_DROP: break;
+    switch (s->raw ? RP_WF_KEEP : rp_wf_step(&s->wf, ev, &s->sym, problem, sizeof problem)) {
+      case RP_WF_KEEP:
+        if (*listed) pos[*n] = s->pos;
+        if (*n != i) c->ev[*n] = *ev;
+        ++*n;
+        break;
+      case RP_WF_DROP:   /* the events after it move down: list the positions */
+        for (uint32_t k = 0; !*listed && k < *n; k++) pos[k] = before + 1 + k;
+        *listed = true;
+        break;
       case RP_WF_ERROR:
+        s->line = line0 + rp_std_chunk_event_line(c, i);
         return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
     }
   }

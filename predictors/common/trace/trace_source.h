@@ -88,12 +88,14 @@ struct rp_std_chunk;
 void rp_source_fill_chunk(rp_source *s, struct rp_std_chunk *c, size_t bytes);
 
 /* The events of the chunk after those filled before it, once tokenized,
-** checked and counted as rp_source_next checks and counts them: the kept
-** ones into ev and their positions into pos (room for c->count each), *n
-** of them.  Returns 1 if more chunks follow, 0 at the end of the trace, or
-** -1 with s->error set after the events before the failure. */
-int rp_source_take_chunk(rp_source *s, const struct rp_std_chunk *c, rp_event *ev,
-                         uint64_t *pos, uint32_t *n);
+** checked and counted as rp_source_next checks and counts them, with the
+** names the tokenizer left interned: the first *n of c->ev are the ones
+** kept.  Their positions follow those before the chunk, 1, 2, ..., unless
+** *listed, when an event was dropped and they are in pos (room for c->count).
+** Returns 1 if more chunks follow, 0 at the end of the trace, or -1 with
+** s->error set after the events before the failure. */
+int rp_source_take_chunk(rp_source *s, struct rp_std_chunk *c, uint64_t *pos, uint32_t *n,
+                         bool *listed);
 
 void rp_source_close(rp_source *s);
 
