@@ -11,6 +11,7 @@
 static rp_name_index *new_index(size_t mask) {
   rp_name_index *x = rp_calloc(1, sizeof *x + (mask + 1) * sizeof x->slot[0]);
   x->mask = mask;
+  x->shift = (unsigned)__builtin_clzll(mask);
   return x;
 }
 

@@ -35,6 +35,7 @@ typedef struct rp_name_slot {
 ** (frozen) for a thread that may still read it, until the table is freed. */
 typedef struct rp_name_index {
   size_t mask;   /* slots - 1, slots a power of two */
+  unsigned shift;   /* 64 - log2(slots): a hash's top bits pick the home slot */
   struct rp_name_index *retired;   /* the index this one replaced, if kept */
   rp_name_slot slot[];
 } rp_name_index;
@@ -74,8 +75,11 @@ static inline uint64_t rp_names_key(const char *s, size_t len) {
   return k ^ k >> 32;
 }
 
+/* Fibonacci hashing: the product's top bits depend on every bit of the
+** key (its low bits only on the key's low bits, and names such as T0 ... T7
+** differ in one byte). */
 static inline size_t rp_names_home(const rp_name_index *x, uint64_t key, size_t len) {
-  return (size_t)(((key ^ len) * 0x9e3779b97f4a7c15ull) >> 32) & x->mask;
+  return (size_t)(((key ^ len) * 0x9e3779b97f4a7c15ull) >> x->shift);
 }
 
 /* The thread that interns into t: its index. */
