@@ -193,10 +193,12 @@ static rp_op parse_op(const char *s, const char *end, const char *paren, const c
   /* RAPID reads any op field starting with "begin" or "end" as that marker. */
   if (*s == 'b' && starts_with(s, len, "begin", 5)) return RP_OP_BEGIN;
   if (*s == 'e' && starts_with(s, len, "end", 3)) return RP_OP_END;
-  /* Most events are accesses, spelled with one letter: no call for them. */
-  rp_op op = paren == s + 1 && (*s == 'r' || *s == 'w')
-                 ? (*s == 'r' ? RP_OP_READ : RP_OP_WRITE)
-                 : rp_op_parse(s, (size_t)((paren ? paren : end) - s));
+  /* Most events are accesses, spelled with one letter: no call for them,
+  ** and no branch on which letter (reads and writes come in any order). */
+  static const unsigned char access_plus_1[256] = {['r'] = RP_OP_READ + 1, ['w'] = RP_OP_WRITE + 1};
+  unsigned access = access_plus_1[(unsigned char)*s];
+  rp_op op = paren == s + 1 && access ? (rp_op)(access - 1)
+                                      : rp_op_parse(s, (size_t)((paren ? paren : end) - s));
   if (op == RP_OP_COUNT) {
     *expected = "expected an operation: r, w, acq, rel, fork, join, begin, end or br";
     return RP_OP_COUNT;
