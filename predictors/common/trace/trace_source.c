@@ -250,10 +250,9 @@ int rp_source_take_chunk(rp_source *s, rp_std_chunk *c, uint64_t *pos, uint32_t 
     /* Most events were written on the other core: ask for them ahead. */
     __builtin_prefetch(ev + TAKE_AHEAD);
     for (; u < u_end && u->event == i; u++) intern_unfound(&s->sym, c->text, u, ev);
-    s->pos++;
     switch (s->raw ? RP_WF_KEEP : rp_wf_step(&s->wf, ev, &s->sym, problem, sizeof problem)) {
       case RP_WF_KEEP:
-        if (*listed) pos[*n] = s->pos;
+        if (*listed) pos[*n] = before + 1 + i;
         if (*n != i) c->ev[*n] = *ev;
         ++*n;
         break;
@@ -262,10 +261,14 @@ int rp_source_take_chunk(rp_source *s, rp_std_chunk *c, uint64_t *pos, uint32_t 
         *listed = true;
         break;
       case RP_WF_ERROR:
+        s->pos = before + 1 + i;
         s->line = line0 + rp_std_chunk_event_line(c, i);
         return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, problem);
     }
   }
+  /* The position is counted here only: s->pos shares a cache line with
+  ** name tables that the other thread reads on every line it tokenizes. */
+  s->pos = before + c->count;
   s->line = line0 + c->lines;
   if (c->expected)
     return fail(s, "%s:%llu: %s", s->path, (unsigned long long)s->line, c->expected);
