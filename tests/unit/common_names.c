@@ -72,7 +72,7 @@ static void truncation_forgets_the_later_names(void **state) {
 }
 
 static uint32_t peek(const rp_names *t, const char *name) {
-  return rp_names_peek(t, rp_names_key(name, strlen(name)), strlen(name));
+  return rp_names_peek(rp_names_shared_index(t), rp_names_key(name, strlen(name)), strlen(name));
 }
 
 /* Another thread's lookup (rp_names_peek) finds the short names interned,

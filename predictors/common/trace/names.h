@@ -89,21 +89,25 @@ static inline rp_name_index *rp_names_own_index(const rp_names *t) {
   return atomic_load_explicit(&t->index, memory_order_relaxed);
 }
 
-/* Bring the slot a lookup of (key, len) starts at into the cache (from
-** any thread). */
-static inline void rp_names_prefetch(const rp_names *t, uint64_t key, size_t len) {
-  const rp_name_index *x = atomic_load_explicit(&t->index, memory_order_acquire);
+/* t's index as another thread sees it now.  While t is shared it stays
+** valid, holding the names t held then: a lookup in it (rp_names_peek) finds
+** those, and may miss the ones added since. */
+static inline const rp_name_index *rp_names_shared_index(const rp_names *t) {
+  return atomic_load_explicit(&t->index, memory_order_acquire);
+}
+
+/* Bring the slot a lookup of (key, len) in x starts at into the cache. */
+static inline void rp_names_prefetch(const rp_name_index *x, uint64_t key, size_t len) {
   __builtin_prefetch(&x->slot[rp_names_home(x, key, len)]);
 }
 
 #define RP_NO_NAME UINT32_MAX
 
-/* The id of a name of up to 8 bytes that t holds, looked up from any
-** thread while another may intern into t; RP_NO_NAME if t does not hold it
-** yet, or may (a longer name, whose characters may be moving). */
-static inline uint32_t rp_names_peek(const rp_names *t, uint64_t key, size_t len) {
+/* The id of a name of up to 8 bytes that index x holds, looked up from any
+** thread while another may intern into its table; RP_NO_NAME if x does not
+** hold it, or may (a longer name, whose characters may be moving). */
+static inline uint32_t rp_names_peek(const rp_name_index *x, uint64_t key, size_t len) {
   if (len > 8) return RP_NO_NAME;
-  const rp_name_index *x = atomic_load_explicit(&t->index, memory_order_acquire);
   for (size_t i = rp_names_home(x, key, len);; i = (i + 1) & x->mask) {
     uint32_t id = atomic_load_explicit(&x->slot[i].id, memory_order_acquire);
     if (id == 0) return RP_NO_NAME;

@@ -6,16 +6,21 @@
 #include "base/diag.h"
 #include "base/load_le.h"
 
-/* The tables a token's three names are looked up in, by op: one load, not
-** a switch, per event. */
-typedef struct name_tables {
-  const rp_names *thread, *locs, *operand[RP_OP_COUNT];
-} name_tables;
+/* The indexes a token's three names are looked up in, by op: one load, not
+** a switch, per event.  They are taken once a chunk, so that the lookups
+** read no line of the tables that the reader thread writes (a name added
+** since is left to the reader, which finds it). */
+typedef struct name_indexes {
+  const rp_name_index *thread, *locs, *operand[RP_OP_COUNT];
+} name_indexes;
 
-static void find_tables(name_tables *nt, const rp_symbols *sym) {
-  nt->thread = &sym->threads;
-  nt->locs = &sym->locs;
-  for (unsigned op = 0; op < RP_OP_COUNT; op++) nt->operand[op] = rp_operand_names(sym, op);
+static void take_indexes(name_indexes *nx, const rp_symbols *sym) {
+  nx->thread = rp_names_shared_index(&sym->threads);
+  nx->locs = rp_names_shared_index(&sym->locs);
+  for (unsigned op = 0; op < RP_OP_COUNT; op++) {
+    const rp_names *t = rp_operand_names(sym, op);
+    nx->operand[op] = t ? rp_names_shared_index(t) : NULL;
+  }
 }
 
 /* The key of a name of up to 8 bytes (rp_names_key: its bytes), with one
@@ -27,10 +32,10 @@ static inline uint64_t short_key(const char *base, const rp_std_name *n) {
 }
 
 /* An event line from when its slots are prefetched until its names are
-** looked up: its token, and the tables and keys of its names. */
+** looked up: its token, and the indexes and keys of its names. */
 typedef struct pending_line {
   rp_std_token tok;
-  const rp_names *table[3];   /* by rp_std_field; no operand: NULL */
+  const rp_name_index *index[3];   /* by rp_std_field; no operand: NULL */
   uint64_t key[3];
 } pending_line;
 
@@ -39,16 +44,16 @@ typedef struct pending_line {
 ** prefetch. */
 static inline __attribute__((always_inline)) void prefetch_names(const char *base,
                                                                  const rp_std_token *tok,
-                                                                 const name_tables *nt,
+                                                                 const name_indexes *nx,
                                                                  pending_line *pl) {
   pl->tok = *tok;
-  pl->table[RP_STD_THREAD] = nt->thread;
-  pl->table[RP_STD_OPERAND] = nt->operand[tok->op];
-  pl->table[RP_STD_LOCATION] = nt->locs;
+  pl->index[RP_STD_THREAD] = nx->thread;
+  pl->index[RP_STD_OPERAND] = nx->operand[tok->op];
+  pl->index[RP_STD_LOCATION] = nx->locs;
   for (int f = 0; f < 3; f++) {
-    if (pl->table[f] == NULL) continue;
+    if (pl->index[f] == NULL) continue;
     pl->key[f] = short_key(base, &tok->name[f]);
-    rp_names_prefetch(pl->table[f], pl->key[f], tok->name[f].length);
+    rp_names_prefetch(pl->index[f], pl->key[f], tok->name[f].length);
   }
 }
 
@@ -57,8 +62,8 @@ static inline __attribute__((always_inline)) void prefetch_names(const char *bas
 static inline void look_up(rp_std_chunk *c, size_t i, const pending_line *pl) {
   uint32_t id[3] = {RP_NO_OPERAND, RP_NO_OPERAND, RP_NO_OPERAND};
   for (int f = 0; f < 3; f++) {
-    if (pl->table[f] == NULL) continue;
-    id[f] = rp_names_peek(pl->table[f], pl->key[f], pl->tok.name[f].length);
+    if (pl->index[f] == NULL) continue;
+    id[f] = rp_names_peek(pl->index[f], pl->key[f], pl->tok.name[f].length);
     if (id[f] != RP_NO_NAME) continue;
     RP_GROW(c->unfound, c->unfound_cap, c->unfound_count);
     c->unfound[c->unfound_count++] = (rp_std_unfound){(uint32_t)i, (uint32_t)f, pl->tok.name[f]};
@@ -73,9 +78,9 @@ void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym) {
   const char *p = c->text, *end = c->text + c->len;
   size_t count = 0;
   uint32_t lines = 0;
-  name_tables nt;
+  name_indexes nx;
   pending_line pending[PEEK_BEHIND];
-  find_tables(&nt, sym);
+  take_indexes(&nx, sym);
   c->expected = NULL;
   c->unfound_count = 0;
   /* A chunk ends at a line end (or the input's end), so its last line is
@@ -90,7 +95,7 @@ void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym) {
     if (r > 0) {
       pending_line *pl = &pending[count % PEEK_BEHIND];
       if (count >= PEEK_BEHIND) look_up(c, count - PEEK_BEHIND, pl);
-      prefetch_names(c->text, &tok, &nt, pl);
+      prefetch_names(c->text, &tok, &nx, pl);
       RP_GROW(c->ev, c->ev_cap, count);
       count++;
     }

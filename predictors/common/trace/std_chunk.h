@@ -48,8 +48,9 @@ typedef struct rp_std_chunk {
 } rp_std_chunk;
 
 /* Tokenize all of c's lines, up to the first bad one, into events with the
-** ids of the short names that sym holds already (rp_names_peek): those are
-** final, as a name is interned once and earlier lines are interned first. */
+** ids of the short names that sym held when it began (rp_names_peek): those
+** are final, as a name is interned once and earlier lines are interned
+** first. */
 void rp_std_chunk_tokenize(rp_std_chunk *c, const rp_symbols *sym);
 
 /* The line of c's event i, counted from the chunk's start (from 1). */
