@@ -241,7 +241,7 @@ static void intern_unfound(rp_symbols *sym, const char *text, const rp_std_unfou
 int rp_source_take_chunk(rp_source *s, rp_std_chunk *c, uint64_t *pos, uint32_t *n,
                          bool *listed) {
   uint64_t line0 = s->line, before = s->pos;
-  const rp_std_unfound *u = c->unfound, *u_end = u + c->unfound_count;
+  size_t next_unfound = 0;
   char problem[400];
   *n = 0;
   *listed = false;
@@ -249,7 +249,8 @@ int rp_source_take_chunk(rp_source *s, rp_std_chunk *c, uint64_t *pos, uint32_t 
     rp_event *ev = &c->ev[i];
     /* Most events were written on the other core: ask for them ahead. */
     __builtin_prefetch(ev + TAKE_AHEAD);
-    for (; u < u_end && u->event == i; u++) intern_unfound(&s->sym, c->text, u, ev);
+    for (; next_unfound < c->unfound_count && c->unfound[next_unfound].event == i; next_unfound++)
+      intern_unfound(&s->sym, c->text, &c->unfound[next_unfound], ev);
     switch (s->raw ? RP_WF_KEEP : rp_wf_step(&s->wf, ev, &s->sym, problem, sizeof problem)) {
       case RP_WF_KEEP:
         if (*listed) pos[*n] = before + 1 + i;
