@@ -16,10 +16,15 @@ void eraser_free(eraser *e) {
   free(e->var);
 }
 
+/* C(x) holds at most a held set and a private lock: a thread holds at most
+** RP_MAX_HELD_LOCKS locks (locksets_check_depth refuses more). */
+_Static_assert(RP_MAX_HELD_LOCKS + 1 <= UINT16_MAX, "eraser_var.n holds |C(x)|");
+
 /* C(x) := C(x) ∩ (held set of t ∪ {t's private lock}). */
 static void intersect_held(eraser_var *v, const locksets *sets, uint32_t t) {
-  uint32_t id = sets->thread[t].current, kept = 0;
-  for (uint32_t i = 0; i < v->n; i++) {
+  uint32_t id = sets->thread[t].current;
+  uint16_t kept = 0;
+  for (uint16_t i = 0; i < v->n; i++) {
     uint32_t lock = v->c[i];
     if (lock == thread_lock(t) || locksets_contains(sets, id, lock)) v->c[kept++] = lock;
   }
@@ -31,30 +36,44 @@ static void first_access(eraser_var *v, const locksets *sets, uint32_t t, bool r
   v->c = rp_realloc(v->c, (n + 1) * sizeof *v->c);
   for (uint32_t j = 0; j < n; j++) v->c[j] = locksets_lock(sets, id, j);
   v->c[n] = thread_lock(t);
-  v->n = n + 1;
+  v->n = (uint16_t)(n + 1);
   v->seen = true;
   v->reads_only = read;
+}
+
+static rp_access access_of(const eraser_seen *a, uint8_t op) {
+  return (rp_access){a->pos, a->thread, a->loc, op};
+}
+
+/* Reports the racy access ev with the latest access to v of another thread
+** (v has a latest access: a first access leaves C(x) its private lock). */
+static void report_racy(const eraser_var *v, const rp_event *ev, uint64_t pos,
+                        rp_race_report *rep) {
+  rp_access partner, cur = rp_access_of(ev, pos);
+  if (v->last.thread != ev->thread) partner = access_of(&v->last, v->last_op);
+  else if (v->has_other) partner = access_of(&v->other, v->other_op);
+  else return;
+  rp_report_pair(rep, &partner, &cur, ev->operand, NULL);
 }
 
 void eraser_access(eraser *e, const locksets *sets, const rp_event *ev, uint64_t pos,
                    rp_race_report *rep) {
   RP_GROW(e->var, e->var_cap, ev->operand);
   eraser_var *v = &e->var[ev->operand];
-  bool read = ev->op == RP_OP_READ, was_empty = v->seen && v->n == 0 && !v->reads_only;
-  if (!v->seen) first_access(v, sets, ev->thread, read);
+  bool read = ev->op == RP_OP_READ, had_last = v->seen;
+  bool was_empty = had_last && v->n == 0 && !v->reads_only;
+  if (!had_last) first_access(v, sets, ev->thread, read);
   else intersect_held(v, sets, ev->thread);
   if (!read) v->reads_only = false;
-  rp_access cur = rp_access_of(ev, pos);
   if (v->n == 0 && !v->reads_only) {
     if (!was_empty) e->emptied++;
-    const rp_access *partner = v->has_last && v->last.thread != ev->thread ? &v->last
-                               : v->has_other ? &v->other : NULL;
-    if (partner) rp_report_pair(rep, partner, &cur, ev->operand, NULL);
+    report_racy(v, ev, pos, rep);
   }
-  if (v->has_last && v->last.thread != ev->thread) {
+  if (had_last && v->last.thread != ev->thread) {
     v->other = v->last;
+    v->other_op = v->last_op;
     v->has_other = true;
   }
-  v->last = cur;
-  v->has_last = true;
+  v->last = (eraser_seen){pos, ev->thread, ev->loc};
+  v->last_op = (uint8_t)ev->op;
 }

@@ -16,12 +16,20 @@
 #include "shadow/locksets.h"
 #include "report/race_report.h"
 
+/* An earlier access as the engine keeps it: rp_access without its op,
+** which eraser_var holds beside it, so that the state of a variable, read
+** on every access to it, takes 48 bytes. */
+typedef struct eraser_seen {
+  uint64_t pos;
+  uint32_t thread, loc;
+} eraser_seen;
+
 typedef struct eraser_var {
-  bool seen, reads_only;
-  uint32_t *c;          /* C(x) without the dummy read lock, ascending */
-  uint32_t n;
-  rp_access last, other;   /* the latest access, and the latest of another thread */
-  bool has_last, has_other;
+  eraser_seen last, other;   /* the latest access, and the latest of another thread */
+  uint32_t *c;               /* C(x) without the dummy read lock, ascending */
+  uint16_t n;                /* |C(x)| <= RP_MAX_HELD_LOCKS + 1 (eraser.c) */
+  bool seen, reads_only, has_other;
+  uint8_t last_op, other_op;
 } eraser_var;
 
 typedef struct eraser {
@@ -32,6 +40,10 @@ typedef struct eraser {
 
 void eraser_init(eraser *e);
 void eraser_free(eraser *e);
+/* Start loading the state an access to variable x will need. */
+static inline void eraser_prefetch(const eraser *e, uint32_t x) {
+  if (x < e->var_cap) __builtin_prefetch(&e->var[x], 1);
+}
 void eraser_access(eraser *e, const locksets *sets, const rp_event *ev, uint64_t pos,
                    rp_race_report *rep);
 
