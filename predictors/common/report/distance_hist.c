@@ -30,11 +30,17 @@ void rp_hist_add(rp_distance_hist *h, uint64_t d) {
   unsigned k = octave_of(d);
   if (h->octave[k] == NULL) h->octave[k] = rp_calloc(SUB, sizeof *h->octave[k]);
   rp_hist_bucket *b = &h->octave[k][bucket_of(d, k)];
-  if (b->count == 0 || d < b->min) b->min = d;
-  if (d > b->max) b->max = d;
+  if (b->count == 0) b->min = d;
+  else if (d != b->min) b->count |= RP_HIST_MIXED;
+  if (d < b->min) b->min = d;
   b->count++;
   h->count++;
   if (d > h->max) h->max = d;
+}
+
+void rp_hist_prefetch(const rp_distance_hist *h, uint64_t d) {
+  unsigned k = octave_of(d);
+  if (h->octave[k]) __builtin_prefetch(&h->octave[k][bucket_of(d, k)], 1);
 }
 
 uint64_t rp_hist_median(const rp_distance_hist *h, bool *exact) {
@@ -45,11 +51,12 @@ uint64_t rp_hist_median(const rp_distance_hist *h, bool *exact) {
     if (h->octave[k] == NULL) continue;
     for (unsigned i = 0; i < SUB; i++) {
       const rp_hist_bucket *b = &h->octave[k][i];
-      if (seen + b->count > rank) {
-        *exact = b->min == b->max;
+      uint64_t count = b->count & ~RP_HIST_MIXED;
+      if (seen + count > rank) {
+        *exact = !(b->count & RP_HIST_MIXED);
         return b->min;
       }
-      seen += b->count;
+      seen += count;
     }
   }
   return h->max;   /* not reached: the counts sum to h->count */
