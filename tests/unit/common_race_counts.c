@@ -49,6 +49,20 @@ static void large_distances_are_exact_unless_a_bucket_mixes(void **state) {
   rp_hist_free(&h);
 }
 
+/* A bucket keeps its least distance, whichever order the distances came in. */
+static void a_bucket_keeps_its_least_distance(void **state) {
+  (void)state;
+  rp_distance_hist h;
+  rp_hist_init(&h);
+  bool exact;
+  rp_hist_add(&h, 1000000008);
+  rp_hist_add(&h, 1000000007);   /* same bucket, smaller */
+  rp_hist_add(&h, 1000000008);
+  assert_int_equal(rp_hist_median(&h, &exact), 1000000007);
+  assert_false(exact);
+  rp_hist_free(&h);
+}
+
 /* The stats row of a report fed with pairs (first, second). */
 static void stats_of(const uint64_t (*pairs)[2], size_t n, char *row, size_t size) {
   char path[] = "/tmp/rp-unit-stats-XXXXXX";
@@ -87,6 +101,21 @@ static void racy_events_in_order_are_exact(void **state) {
   /* racy_pairs 6, racy_events 3 (5, 6, 9); nothing approximate */
   assert_non_null(strstr(row, "unit,t.std,100,2,0,1,6,3,1,1,7,"));
   assert_non_null(strstr(row, ",,0,\n"));   /* approximate empty, not stopped early, complete */
+}
+
+/* More pairs than the report adds to its histogram at a time: none lost,
+** the last (the largest distances) neither. */
+static void many_pairs_are_all_counted(void **state) {
+  (void)state;
+  uint64_t pairs[200][2];
+  for (uint64_t i = 0; i < 200; i++) {
+    pairs[i][0] = i + 1;
+    pairs[i][1] = i + 1 + (i < 100 ? 1000 : i < 196 ? 2000 : 3000);
+  }
+  char row[512];
+  stats_of((const uint64_t (*)[2])pairs, 200, row, sizeof row);
+  /* 200 pairs and racy events, max distance 3000, lower median 1000 */
+  assert_non_null(strstr(row, "unit,t.std,100,2,0,1,200,200,1,1,3000,1000,"));
 }
 
 static void racy_events_out_of_order_are_flagged(void **state) {
@@ -137,7 +166,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(small_distances_give_the_exact_lower_median),
       cmocka_unit_test(large_distances_are_exact_unless_a_bucket_mixes),
+      cmocka_unit_test(a_bucket_keeps_its_least_distance),
       cmocka_unit_test(racy_events_in_order_are_exact),
+      cmocka_unit_test(many_pairs_are_all_counted),
       cmocka_unit_test(racy_events_out_of_order_are_flagged),
       cmocka_unit_test(location_counts_count_like_sets_of_keys),
   };

@@ -28,6 +28,7 @@ static FILE *open_output(const char *path) {
 
 static void counts_init(rp_race_report *r) {
   r->pairs = r->racy_events = r->last_second = 0;
+  r->n_pending = 0;
   rp_hist_init(&r->distances);
   rp_u64set_init(&r->late_seconds);
   rp_location_set_init(&r->racy_lines);
@@ -108,15 +109,52 @@ static void count_racy_event(rp_race_report *r, uint64_t second) {
   }
 }
 
+/* The distance histogram takes the distances a batch at a time, each
+** bucket loaded PREFETCH_AHEAD distances before it is added to: a predictor
+** racing on most events misses the caches on a bucket for nearly every
+** pair, and then the misses overlap. */
+enum { PREFETCH_AHEAD = 8 };
+
+static void add_pending(rp_race_report *r) {
+  for (unsigned i = 0; i < PREFETCH_AHEAD && i < r->n_pending; i++)
+    rp_hist_prefetch(&r->distances, r->pending[i]);
+  for (unsigned i = 0; i < r->n_pending; i++) {
+    if (i + PREFETCH_AHEAD < r->n_pending)
+      rp_hist_prefetch(&r->distances, r->pending[i + PREFETCH_AHEAD]);
+    rp_hist_add(&r->distances, r->pending[i]);
+  }
+  r->n_pending = 0;
+}
+
+static void count_distance(rp_race_report *r, uint64_t distance) {
+  if (r->n_pending == sizeof r->pending / sizeof *r->pending) add_pending(r);
+  r->pending[r->n_pending++] = distance;
+}
+
+/* Whether the pair's ids are below the tables' sizes last read under the
+** guard: then they are ids of the trace without taking the guard, which a
+** predictor racing on most events would otherwise take on every one. */
+static bool ids_known(const rp_race_report *r, const rp_access *a, const rp_access *b,
+                      uint32_t var) {
+  return var < r->known_vars && a->thread < r->known_threads && b->thread < r->known_threads &&
+         a->loc < r->known_locs && b->loc < r->known_locs;
+}
+
 /* The contract of a reported pair: two events of the trace, with its ids. */
-static void check_pair(const char *function, const rp_race_report *r, const rp_access *a,
+static void check_pair(const char *function, rp_race_report *r, const rp_access *a,
                        const rp_access *b, uint32_t var) {
   RP_ASSERT_OF(function, a->pos != b->pos && a->pos > 0 && b->pos > 0,
                "two distinct events, at 1-based positions");
-  RP_ASSERT_OF(function, var < r->sym->vars.count, "a variable id of the trace");
-  RP_ASSERT_OF(function, a->thread < r->sym->threads.count && b->thread < r->sym->threads.count,
+  if (ids_known(r, a, b, var)) return;
+  rp_symbols_lock(r->sym);
+  r->known_vars = r->sym->vars.count;
+  r->known_threads = r->sym->threads.count;
+  r->known_locs = r->sym->locs.count;
+  rp_symbols_unlock(r->sym);
+  RP_ASSERT_OF(function, var < r->known_vars, "a variable id of the trace");
+  RP_ASSERT_OF(function, a->thread < r->known_threads && b->thread < r->known_threads,
                "thread ids of the trace");
-  RP_ASSERT_OF(function, a->loc < r->sym->locs.count && b->loc < r->sym->locs.count,
+  RP_ASSERT_OF(function, a->loc < r->known_locs && b->loc < r->known_locs,
                "location ids of the trace");
 }
 
@@ -142,26 +180,25 @@ static bool keep_for_first_race(rp_race_report *r, uint64_t second, bool counted
 ** is not a race (the oracle's undecided pairs, M2's set C). */
 static void add_row(const char *function, rp_race_report *r, const rp_access *a,
                     const rp_access *b, uint32_t var, const char *extra, bool counted) {
-  rp_symbols_lock(r->sym);
   check_pair(function, r, a, b, var);
   if (a->pos > b->pos) {
     const rp_access *t = a;
     a = b;
     b = t;
   }
-  if (!keep_for_first_race(r, b->pos, counted)) {
-    rp_symbols_unlock(r->sym);
-    return;
-  }
+  if (!keep_for_first_race(r, b->pos, counted)) return;
   if (counted) {
     r->pairs++;
-    rp_hist_add(&r->distances, b->pos - a->pos);
+    count_distance(r, b->pos - a->pos);
     count_racy_event(r, b->pos);
     rp_location_set_add(&r->racy_lines, b->loc);
     rp_location_pairs_add(&r->location_pairs, a->loc, b->loc);
   }
-  if (r->races) write_race(r, a, b, var, extra);
-  rp_symbols_unlock(r->sym);
+  if (r->races) {   /* names: the reader may be adding to their tables */
+    rp_symbols_lock(r->sym);
+    write_race(r, a, b, var, extra);
+    rp_symbols_unlock(r->sym);
+  }
 }
 
 void rp_report_pair(rp_race_report *r, const rp_access *a, const rp_access *b,
@@ -200,6 +237,7 @@ static void close_output(FILE *f, const char *what) {
 
 void rp_report_finish(rp_race_report *r, uint64_t events) {
   struct timespec now;
+  add_pending(r);
   clock_gettime(CLOCK_MONOTONIC, &now);
   double ms = (double)(now.tv_sec - r->started.tv_sec) * 1e3 +
               (double)(now.tv_nsec - r->started.tv_nsec) / 1e6;

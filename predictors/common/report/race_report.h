@@ -84,6 +84,10 @@ typedef struct rp_race_report {
   rp_u64set late_seconds;      /* seconds reported after a later one */
   rp_location_set racy_lines;
   rp_location_pairs location_pairs;
+  uint64_t pending[64];        /* distances not yet in the histogram */
+  unsigned n_pending;          /* (race_report.c) */
+  size_t known_vars, known_threads, known_locs;   /* the tables' sizes when
+                               ** last read under the guard (they only grow) */
   rp_distance_hist distances;
   struct timespec started;
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
