@@ -79,21 +79,36 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
   clock_gettime(CLOCK_MONOTONIC, &r->started);
 }
 
+/* A row is built in memory and written with one call (csv_write.h), each
+** at once, so that a run stopped by bad input still has the rows found
+** before it; a failed write shows in the stream's error flag, checked at
+** the end. */
 static void write_race(rp_race_report *r, const rp_access *a, const rp_access *b,
                        uint32_t var, const char *extra) {
-  FILE *f = r->races;
+  rp_csv_buf *row = &r->row;
   const rp_symbols *s = r->sym;
-  fprintf(f, "%" PRIu64 ",%" PRIu64 ",", a->pos, b->pos);
-  rp_csv_field(f, rp_names_get(&s->vars, var));
-  fputc(',', f);
-  rp_csv_field(f, rp_names_get(&s->threads, a->thread));
-  fputc(',', f);
-  rp_csv_field(f, rp_names_get(&s->threads, b->thread));
-  fprintf(f, ",%s,%s,", rp_op_name((rp_op)a->op), rp_op_name((rp_op)b->op));
-  rp_csv_field(f, rp_names_get(&s->locs, a->loc));
-  fputc(',', f);
-  rp_csv_field(f, rp_names_get(&s->locs, b->loc));
-  fprintf(f, ",%" PRIu64 "%s\n", b->pos - a->pos, extra ? extra : "");
+  rp_csv_buf_u64(row, a->pos);
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_u64(row, b->pos);
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_field(row, rp_names_get(&s->vars, var));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_field(row, rp_names_get(&s->threads, a->thread));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_field(row, rp_names_get(&s->threads, b->thread));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_text(row, rp_op_name((rp_op)a->op));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_text(row, rp_op_name((rp_op)b->op));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_field(row, rp_names_get(&s->locs, a->loc));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_field(row, rp_names_get(&s->locs, b->loc));
+  rp_csv_buf_char(row, ',');
+  rp_csv_buf_u64(row, b->pos - a->pos);
+  rp_csv_buf_text(row, extra ? extra : "");
+  rp_csv_buf_char(row, '\n');
+  rp_csv_buf_write(row, r->races);
 }
 
 /* Pairs of one `second` arrive together and in increasing order of it from
@@ -275,6 +290,7 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
     free(r->held_rows);
     r->races = r->races_out;
   }
+  rp_csv_buf_free(&r->row);
   close_output(r->races, "race report");
   close_output(r->stats, "stats");
   counts_free(r);

@@ -36,6 +36,7 @@
 #include "location_counts.h"
 #include "trace/event.h"
 #include "trace/trace.h"
+#include "base/csv_write.h"
 #include "base/u64set.h"
 
 /* What a report needs to know of an access: kept by predictors beside the
@@ -69,6 +70,7 @@ typedef struct rp_race_report {
   FILE *races_out;             /* where --races goes, under --first-race */
   char *held_rows;             /* the memory stream's buffer */
   size_t held_size;
+  rp_csv_buf row;              /* the race row being written */
   FILE *stats;                 /* NULL without --stats */
   bool quiet;
   bool first_race;
