@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/elapsed.h"
 #include "bench.h"
 #include "csvtable.h"
 #include "reaper.h"
@@ -29,12 +30,6 @@
 #define TICK_S 0.5
 /* Seconds the runs get to stop on SIGTERM before they are killed. */
 #define STOP_GRACE_S 5.0
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* What the progress line shows. */
 typedef struct Progress {
@@ -82,7 +77,7 @@ static void format_duration(char *buf, size_t n, double s) {
 
 /* One line: runs done/total, statuses so far, elapsed, ETA. */
 static void draw(const Bench *b, Progress *p, int on_terminal) {
-  double elapsed = now_s() - p->start;
+  double elapsed = rp_now_s() - p->start;
   char took[32], eta[32] = "?";
   format_duration(took, sizeof took, elapsed);
   if (p->ndone > 0) format_duration(eta, sizeof eta, elapsed / p->ndone * (b->npending - p->ndone));
@@ -123,8 +118,8 @@ static pid_t start_parallel(const Bench *b, const sigset_t *old_mask) {
 static void stop_tree(pid_t parallel, int *status) {
   fputs("rp-bench: stopping every run\n", stderr);
   reaper_signal_descendants(SIGTERM);
-  double deadline = now_s() + STOP_GRACE_S;
-  while (now_s() < deadline && waitpid(parallel, status, WNOHANG) == 0) usleep(50000);
+  double deadline = rp_now_s() + STOP_GRACE_S;
+  while (rp_now_s() < deadline && waitpid(parallel, status, WNOHANG) == 0) usleep(50000);
   reaper_kill_all(-1);
 }
 
@@ -164,7 +159,7 @@ int bench_launch(const Bench *b) {
   sigset_t wake, old;
   reaper_wake_signals(&wake);
   sigprocmask(SIG_BLOCK, &wake, &old);
-  Progress p = {.done = rp_malloc((size_t)b->npending + 1), .start = now_s()};
+  Progress p = {.done = rp_malloc((size_t)b->npending + 1), .start = rp_now_s()};
   memset(p.done, 0, (size_t)b->npending + 1);
   pid_t pid = start_parallel(b, &old);
   int status = 0, interrupted = 0;

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/elapsed.h"
 #include "cgroup.h"
 #include "cpulist.h"
 #include "reaper.h"
@@ -29,12 +30,6 @@ typedef struct StartFailure {
   const char *stage;
   int err;
 } StartFailure;
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void child_fail(int fd, const char *stage) {
   StartFailure f = {stage, errno};
@@ -108,12 +103,12 @@ static int wait_for_child(const RunRequest *req, const Cgroup *cg, double start,
   sample_memory(cg, w); /* at least one, however short the run */
   while (wait4(w->pid, &w->wstatus, WNOHANG, &w->ru) != w->pid) {
     sample_memory(cg, w);
-    double left = deadline - now_s();
+    double left = deadline - rp_now_s();
     if (left <= 0) {
       w->timed_out = 1;
       kill(-w->pid, signal_next);
       if (signal_next == SIGKILL) cgroup_kill_all(cg);
-      deadline = signal_next == SIGTERM ? now_s() + req->grace_s : INFINITY;
+      deadline = signal_next == SIGTERM ? rp_now_s() + req->grace_s : INFINITY;
       signal_next = SIGKILL;
       continue;
     }
@@ -201,12 +196,12 @@ int run_command(const RunRequest *req, RunResult *res, char *err, size_t errlen)
   sigset_t block, old;
   reaper_wake_signals(&block);
   sigprocmask(SIG_BLOCK, &block, &old);
-  double start = now_s();
+  double start = rp_now_s();
   Watch w = {.pid = start_child(req, &cg, &old, err, errlen), .process_peak_bytes = -1};
   int rc = -1;
   if (w.pid > 0) {
     rc = wait_for_child(req, &cg, start, &w);
-    res->wall_s = now_s() - start;
+    res->wall_s = rp_now_s() - start;
     cgroup_kill_all(&cg);
     reaper_kill_all(w.pid);
     record(res, req, &cg, &w);

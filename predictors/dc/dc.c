@@ -22,6 +22,7 @@
 
 #include "analysis.h"
 #include "base/diag.h"
+#include "base/elapsed.h"
 #include "driver/driver.h"
 #include "report/witness_files.h"
 #include "trace/std_format.h"
@@ -97,12 +98,6 @@ typedef struct vr_totals {
   double static_ms, ms;   /* phase 1 (one instance per static race); all */
 } vr_totals;
 
-static double ms_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
-}
-
 static uint64_t location_pair(const dc_race *r) {
   return rp_location_pair_key(r->first.loc, r->second.loc);
 }
@@ -133,8 +128,7 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
   const dc_config *c = s->cfg;
   dc_analysis *an = &s->an;
   vindicator v;
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = rp_now_s();
   rp_watch_budget((double)c->budget_ms);
   dc_graph_seal(&an->g);
   vr_init(&v, &an->g, rep->sym, (double)c->timeout_ms, c->missing == 0);
@@ -152,12 +146,12 @@ static void vindicate_all(dc_state *s, const rp_race_report *rep, uint8_t *verdi
       vindicate_one(c, rep, &an->g, &v, r, &verdict[i], tot);
       if (verdict[i] == VR_VERIFIED) rp_u64set_add(&verified_static, location_pair(r));
     }
-    if (phase == 1) tot->static_ms = ms_since(&t0);
+    if (phase == 1) tot->static_ms = rp_ms_since(t0);
   }
   rp_u64set_free(&verified_static);
   free(tried);
   vr_free(&v);
-  tot->ms = ms_since(&t0);
+  tot->ms = rp_ms_since(t0);
 }
 
 /* How many races vindicate_all will try, at most. */

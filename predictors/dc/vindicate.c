@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/elapsed.h"
 #include "base/key_table.h"
 #include "base/u64set.h"
 #include "base/watch.h"
@@ -41,11 +42,7 @@ static bool over_budget(vindicator *v) {
   if (v->aborted) return true;
   if (rp_watch_poll_within()) return v->aborted = v->interrupted = true;
   if (v->timeout_ms <= 0 || (++v->steps & 0xfff) != 0) return false;
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  double ms = (double)(now.tv_sec - v->started.tv_sec) * 1e3 +
-              (double)(now.tv_nsec - v->started.tv_nsec) / 1e6;
-  if (ms > v->timeout_ms) v->aborted = true;
+  if (rp_ms_since(v->started) > v->timeout_ms) v->aborted = true;
   return v->aborted;
 }
 
@@ -527,7 +524,7 @@ void vr_free(vindicator *v) {
 
 vr_verdict vr_vindicate(vindicator *v, uint32_t e1, uint32_t e2, vr_stats *st) {
   memset(st, 0, sizeof *st);
-  clock_gettime(CLOCK_MONOTONIC, &v->started);
+  v->started = rp_now_s();
   v->aborted = v->interrupted = false;
   v->steps = 0;
   v->nlist = 0;

@@ -8,7 +8,6 @@
 #define DC_VINDICATE_H
 
 #include <stdint.h>
-#include <time.h>
 
 #include "graph.h"
 #include "base/key_table.h"
@@ -71,7 +70,7 @@ typedef struct vindicator {
   uint32_t *acq_off, *acq_nodes;   /* every acquire, grouped by slot, in trace order */
 
   /* The per-race time budget: checked every 4096 steps. */
-  struct timespec started;
+  double started;           /* rp_now_s() when the race began */
   uint32_t steps;
   bool aborted;             /* the budget ran out: the verdict is unknown */
   bool interrupted;         /* aborted because the run is stopping */

@@ -5,7 +5,6 @@
 */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/diag.h"
 #include "run.h"
@@ -43,10 +42,4 @@ void sc_kind_found(sc_kind *k, uint64_t distance) {
   k->found++;
   k->sum_distance += (double)distance;
   if (distance > k->max_distance) k->max_distance = distance;
-}
-
-double sc_ms_since(const struct timespec *t0) {
-  struct timespec t1;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }

@@ -83,6 +83,5 @@ static inline uint32_t sc_bug_cut(const sc_run *r, uint32_t first) {
 }
 
 void sc_kind_found(sc_kind *k, uint64_t distance);
-double sc_ms_since(const struct timespec *t0);
 
 #endif

@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "atomicity.h"
 #include "report/deadlock_report.h"
 #include "deadlocks.h"
 #include "base/diag.h"
+#include "base/elapsed.h"
 #include "base/watch.h"
 #include "driver/driver.h"
 #include "trace/held_depth.h"
@@ -90,10 +90,9 @@ static void close_output(FILE *f, const char *path) {
 static double mean(const sc_kind *k) { return k->found ? k->sum_distance / (double)k->found : 0; }
 
 static void timed(sc_run *r, void (*phase)(sc_run *), sc_kind *k) {
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = rp_now_s();
   phase(r);
-  k->ms = sc_ms_since(&t0);
+  k->ms = rp_ms_since(t0);
 }
 
 static void write_stats(sc_run *r) {
@@ -146,14 +145,13 @@ static void write_stats(sc_run *r) {
 static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   const sc_config *c = ctx;
   sc_run r = {.cfg = c, .trace = trace, .rep = rep};
-  struct timespec t0;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  double t0 = rp_now_s();
   rp_watch_budget((double)c->budget_ms);
   rp_trace_check_held_depth(trace);
   rp_watch_phase("index", NULL, 0);   /* refused after a stop: the build then ends at once */
   sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
-  r.index_ms = sc_ms_since(&t0);
+  r.index_ms = rp_ms_since(t0);
   rp_key_table_init(&r.races.distinct, 2);
   rp_key_table_init(&r.deadlocks.distinct, 4);
   rp_key_table_init(&r.atomicity.distinct, 3);

@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "base/diag.h"
+#include "base/elapsed.h"
 #include "cli/cli.h"
 #include "raw_to_trace.h"
 #include "run_program.h"
@@ -108,12 +108,6 @@ static char *output_path(record_config *c) {
   return rp_asprintf("%s.trace.%s", base, c->std ? "std" : "bin");
 }
 
-static double seconds_since(const struct timespec *start) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
-}
-
 int main(int argc, char **argv) {
   rp_progname = "rp-record";
   record_config c;
@@ -123,10 +117,9 @@ int main(int argc, char **argv) {
 
   raw_file raw;
   raw_file_create(&raw, c.max_events, c.branches);
-  struct timespec start;
-  clock_gettime(CLOCK_MONOTONIC, &start);
+  double start = rp_now_s();
   int status = run_program(program, c.program, &raw);
-  double run_seconds = seconds_since(&start);
+  double run_seconds = rp_now_s() - start;
   const rp_raw_header *h = raw.header;
   if (__atomic_load_n(&h->started, __ATOMIC_ACQUIRE) == 0) {
     raw_file_remove(&raw);
@@ -140,10 +133,10 @@ int main(int argc, char **argv) {
   symbolizer *names = symbolizer_open(program, h->exe_base);
   trace_request req = {.path = output, .std = c.std, .skip_accesses = c.skip_accesses,
                        .note = note, .max_records = c.max_events};
-  clock_gettime(CLOCK_MONOTONIC, &start);
+  start = rp_now_s();
   bool cut;
   trace_shape s = raw_to_trace(h, raw.records, names, &req, &cut);
-  double write_seconds = seconds_since(&start);
+  double write_seconds = rp_now_s() - start;
   symbolizer_close(names);
   raw_file_remove(&raw);
 

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elapsed.h"
+
 rp_watch_hot rp_watch_now;
 
 /* Set by the handler: the signal's number.  The ticker thread reads it, so
@@ -66,12 +68,6 @@ static struct {
   uint64_t test_at;               /* once the phase has come this far */
 } w;
 
-static double now_s(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static struct timespec at(double s) {
   struct timespec t = {(time_t)s, (long)((s - (double)(time_t)s) * 1e9)};
   return t;
@@ -81,7 +77,7 @@ static struct timespec at(double s) {
 ** the mutex.  Whether the run is stopping. */
 static bool notice_stop(void) {
   if (shared.cause != NOT_STOPPED) return true;
-  double now = now_s();
+  double now = rp_now_s();
   int sig = atomic_load_explicit(&caught_signal, memory_order_relaxed);
   if (sig) {
     shared.cause = STOPPED_BY_SIGNAL;
@@ -118,7 +114,7 @@ static void *tick(void *unused) {
   (void)unused;
   pthread_mutex_lock(&shared.mutex);
   while (!shared.quit) {
-    double next = now_s() + TICK_S;
+    double next = rp_now_s() + TICK_S;
     if (shared.deadline > 0 && shared.deadline < next)
       next = shared.deadline;   /* a budget is kept to the wake-up's precision */
     struct timespec until = at(next);
@@ -185,7 +181,7 @@ void rp_watch_start(const char *what, rp_progress_mode mode) {
   w.what = what;
   w.terminal = isatty(STDERR_FILENO);
   w.show = mode == RP_PROGRESS_ON || (mode == RP_PROGRESS_AUTO && w.terminal);
-  w.started = now_s();
+  w.started = rp_now_s();
   catch_unless_ignored(SIGINT);
   catch_unless_ignored(SIGTERM);
   read_test_hook();
@@ -194,7 +190,7 @@ void rp_watch_start(const char *what, rp_progress_mode mode) {
 
 void rp_watch_budget(double ms) {
   pthread_mutex_lock(&shared.mutex);
-  shared.deadline = ms > 0 ? now_s() + ms / 1e3 : 0;
+  shared.deadline = ms > 0 ? rp_now_s() + ms / 1e3 : 0;
   pthread_cond_signal(&shared.wake);   /* the ticker wakes at the deadline */
   pthread_mutex_unlock(&shared.mutex);
 }
@@ -238,7 +234,7 @@ bool rp_watch_slow_poll(void) {
     w.stop_seen = true;
     return true;
   }
-  double now = now_s();
+  double now = rp_now_s();
   if (w.show && now - w.last_draw >= (w.terminal ? REDRAW_S : LINE_S)) draw(now);
   return false;
 }
@@ -255,7 +251,7 @@ bool rp_watch_phase(const char *name, const char *unit, uint64_t total) {
   rp_watch_now.done = 0;
   if (w.test_phase && strcmp(w.test_phase, name) == 0)   /* at its first poll */
     atomic_store_explicit(&rp_watch_now.due, true, memory_order_relaxed);
-  if (w.show) draw(now_s());
+  if (w.show) draw(rp_now_s());
   return true;
 }
 

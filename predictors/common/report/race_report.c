@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "base/csv_write.h"
 #include "base/diag.h"
+#include "base/elapsed.h"
 
 static const char race_header[] =
     "first,second,variable,first_thread,second_thread,first_op,second_op,"
@@ -76,7 +77,7 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
     hold_rows(r);
   }
   counts_init(r);
-  clock_gettime(CLOCK_MONOTONIC, &r->started);
+  r->started = rp_now_s();
 }
 
 /* A row is built in memory and written with one call (csv_write.h), each
@@ -251,11 +252,8 @@ static void close_output(FILE *f, const char *what) {
 }
 
 void rp_report_finish(rp_race_report *r, uint64_t events) {
-  struct timespec now;
   add_pending(r);
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  double ms = (double)(now.tv_sec - r->started.tv_sec) * 1e3 +
-              (double)(now.tv_nsec - r->started.tv_nsec) / 1e6;
+  double ms = rp_ms_since(r->started);
   bool median_exact;
   uint64_t median = rp_hist_median(&r->distances, &median_exact);
   char approx[64];

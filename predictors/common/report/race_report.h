@@ -30,7 +30,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "distance_hist.h"
 #include "location_counts.h"
@@ -91,7 +90,7 @@ typedef struct rp_race_report {
   size_t known_vars, known_threads, known_locs;   /* the tables' sizes when
                                ** last read under the guard (they only grow) */
   rp_distance_hist distances;
-  struct timespec started;
+  double started;              /* rp_now_s() at init, for the stats' ms */
   uint64_t reentrant_dropped;  /* set by the driver before finish() */
   bool names_known;            /* set by the driver: sym held every name of the
                                ** trace before its first event (binary input),
