@@ -30,10 +30,7 @@ typedef struct PidList {
 } PidList;
 
 static void push(PidList *l, pid_t pid) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->pids = rp_realloc(l->pids, l->cap * sizeof *l->pids);
-  }
+  RP_GROW_FROM(l->pids, l->cap, l->n, 64);
   l->pids[l->n++] = pid;
 }
 

@@ -15,7 +15,6 @@
 ** with disjoint lock sets (memory grows with the trace).
 */
 #include <stdlib.h>
-#include <string.h>
 
 #include "base/diag.h"
 #include "driver/driver.h"
@@ -79,12 +78,8 @@ static access_group *group_of(var_groups *v, const rp_event *ev, uint32_t ls, bo
     if (v->g[i].thread == ev->thread && v->g[i].op == ev->op && v->g[i].lockset == ls)
       return &v->g[i];
   *created = true;
-  if (v->n == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 4;
-    v->g = rp_realloc(v->g, v->cap * sizeof *v->g);
-  }
+  RP_GROW_FROM(v->g, v->cap, v->n, 4);   /* zeroed; groups are never removed */
   access_group *g = &v->g[v->n++];
-  memset(g, 0, sizeof *g);
   g->thread = ev->thread;
   g->op = ev->op;
   g->lockset = ls;

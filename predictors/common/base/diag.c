@@ -87,14 +87,19 @@ char *rp_asprintf(const char *fmt, ...) {
 
 /* Doubling growth keeps appends amortised O(1); new bytes are zeroed so
 ** that growable per-id arrays read as "no state yet". */
-void rp_grow(void **array, size_t *cap, size_t need, size_t elem_size) {
-  if (need < *cap) return;
-  size_t n = *cap ? *cap : 8;
-  while (n <= need) n *= 2;
-  if (n > ((size_t)-1) / elem_size)
-    rp_die(RP_EXIT_RESOURCE, "out of memory (array of %zu elements)", n);
+size_t rp_grown_cap(void **array, size_t cap, size_t need, size_t elem_size, size_t first,
+                    size_t cap_max) {
+  RP_ASSERT(first > 0, "an empty array grows to a positive capacity");
+  size_t n = cap ? cap : first;
+  while (n <= need) {
+    if (n > cap_max / 2)
+      rp_die(RP_EXIT_RESOURCE, "out of memory (an array of more than %zu elements)", cap_max);
+    n *= 2;
+  }
+  if (n > SIZE_MAX / elem_size)
+    rp_die(RP_EXIT_RESOURCE, "out of memory (an array of %zu elements)", n);
   char *p = rp_realloc(*array, n * elem_size);
-  memset(p + *cap * elem_size, 0, (n - *cap) * elem_size);
+  memset(p + cap * elem_size, 0, (n - cap) * elem_size);
   *array = p;
-  *cap = n;
+  return n;
 }

@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum {
   RP_EXIT_OK = 0,
@@ -66,10 +67,22 @@ char *rp_vasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1,
 _Noreturn void rp_contract_violated(const char *function, const char *promise,
                                     const char *condition);
 
-/* Grow *array (of elements of elem_size bytes) so that index `need` fits. */
-void rp_grow(void **array, size_t *cap, size_t need, size_t elem_size);
-#define RP_GROW(arr, cap, need)                                    \
-  ((size_t)(need) < (cap) ? (void)0                                 \
-                          : rp_grow((void **)&(arr), &(cap), (need), sizeof *(arr)))
+/* Grow the array arr, of capacity cap (an unsigned integer of any width),
+** so that index `need` fits: the capacity doubles, from `first` when the
+** array is empty; the new elements are zeroed.  A capacity past the
+** largest value cap can hold, or past memory, is exit 3. */
+#define RP_GROW_FROM(arr, cap, need, first)                                     \
+  ((size_t)(need) < (cap)                                                       \
+       ? (void)0                                                                \
+       : (void)((cap) = rp_grown_cap((void **)&(arr), (cap), (need), sizeof *(arr), \
+                                     (first), RP_UNSIGNED_MAX(cap))))
+/* The same, from 8 elements. */
+#define RP_GROW(arr, cap, need) RP_GROW_FROM(arr, cap, need, 8)
+
+/* The largest value of an unsigned integer as wide as x. */
+#define RP_UNSIGNED_MAX(x) (SIZE_MAX >> (8 * (sizeof(size_t) - sizeof(x))))
+/* RP_GROW_FROM's work: the new capacity. */
+size_t rp_grown_cap(void **array, size_t cap, size_t need, size_t elem_size, size_t first,
+                    size_t cap_max);
 
 #endif

@@ -56,10 +56,7 @@ static bool ordered_before(const pwr_state *s, const pwr_var *v, const pwr_cand 
 }
 
 static void store_push(pwr_var *v, pwr_access *a) {
-  if (v->n == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 4;
-    v->rc = rp_realloc(v->rc, v->cap * sizeof *v->rc);
-  }
+  RP_GROW_FROM(v->rc, v->cap, v->n, 4);
   v->rc[v->n++] = (pwr_cand){a->tid, a->clk, a->pos, a->op == RP_OP_WRITE, a};
 }
 

@@ -23,10 +23,7 @@ void pwr_find_potential_guards(pwr_state *s, pwr_access *a) {
     pwr_lock *l = &s->lock[s->owned[i]];
     uint32_t u = l->owner - 1;
     if (u == a->tid || l->acq_clk > rp_vc_get(c, u)) continue;
-    if (l->npend == l->pend_cap) {
-      l->pend_cap = l->pend_cap ? l->pend_cap * 2 : 4;
-      l->pend = rp_realloc(l->pend, l->pend_cap * sizeof *l->pend);
-    }
+    RP_GROW_FROM(l->pend, l->pend_cap, l->npend, 4);
     l->pend[l->npend++] = a;
     a->refs++;
     a->npend++;
@@ -60,10 +57,7 @@ static void pair_free(pwr_state *s, pwr_pair *p) {
 }
 
 static void wait_on(pwr_access *a, pwr_pair *p) {
-  if (a->nwait == a->wait_cap) {
-    a->wait_cap = a->wait_cap ? a->wait_cap * 2 : 4;
-    a->waiting = rp_realloc(a->waiting, a->wait_cap * sizeof *a->waiting);
-  }
+  RP_GROW_FROM(a->waiting, a->wait_cap, a->nwait, 4);
   a->waiting[a->nwait++] = p;
   p->refs++;
 }
@@ -116,10 +110,7 @@ static void drop_waiting(pwr_state *s, pwr_access *a) {
 }
 
 static void confirm(pwr_access *a, uint32_t lock, uint32_t owner) {
-  if (a->nconf == a->conf_cap) {
-    a->conf_cap = a->conf_cap ? a->conf_cap * 2 : 2;
-    a->conf = rp_realloc(a->conf, a->conf_cap * sizeof *a->conf);
-  }
+  RP_GROW_FROM(a->conf, a->conf_cap, a->nconf, 2);
   a->conf[a->nconf].lock = lock;
   a->conf[a->nconf++].owner = owner;
 }

@@ -42,12 +42,7 @@ static wcp_held *held_of(wcp_guards *g, uint32_t t) {
 
 void wcp_guards_acquire(wcp_guards *g, uint32_t t, uint32_t lock) {
   wcp_held *h = held_of(g, t);
-  if (h->n == h->cap) {
-    uint32_t cap = h->cap ? h->cap * 2 : 4;
-    h->cs = rp_realloc(h->cs, cap * sizeof *h->cs);
-    memset(h->cs + h->cap, 0, (cap - h->cap) * sizeof *h->cs);
-    h->cap = cap;
-  }
+  RP_GROW_FROM(h->cs, h->cap, h->n, 4);   /* new sections are zeroed: no touch list yet */
   wcp_open_cs *cs = &h->cs[h->n++];
   cs->lock = lock;
   cs->serial = ++g->serial;
@@ -141,10 +136,7 @@ static void join_unknown(const wcp_guards *g, const wcp_rel_list *l, uint32_t t,
 
 /* Note in cs that it touched guard gi of var. */
 static void touch(wcp_open_cs *cs, uint32_t var, uint32_t gi, bool write) {
-  if (cs->n == cs->cap) {
-    cs->cap = cs->cap ? cs->cap * 2 : 8;
-    cs->touch = rp_realloc(cs->touch, cs->cap * sizeof *cs->touch);
-  }
+  RP_GROW(cs->touch, cs->cap, cs->n);
   cs->touch[cs->n++] = (wcp_touch){var, gi, write};
 }
 
