@@ -269,9 +269,11 @@ static void write_failed(const char *path) {
   rp_die(RP_EXIT_RESOURCE, "%s: write error: %s", path, strerror(errno));
 }
 
-static void namer_init(namer *n, symbolizer *names, const trace_request *req,
-                       const rwlock_readers *readers) {
-  memset(n, 0, sizeof *n);   /* in place: the caches make a namer large */
+/* On the heap: the caches make a namer over a megabyte, more than a
+** thread's stack may hold. */
+static namer *namer_new(symbolizer *names, const trace_request *req,
+                        const rwlock_readers *readers) {
+  namer *n = rp_calloc(1, sizeof *n);
   n->names = names;
   n->skip_accesses = req->skip_accesses;
   n->readers = readers;
@@ -283,6 +285,7 @@ static void namer_init(namer *n, symbolizer *names, const trace_request *req,
   memset(n->pc_cache, 0xff, sizeof n->pc_cache);   /* no pc is UINT64_MAX */
   memset(n->word_cache, 0xff, sizeof n->word_cache);
   thread_of(n, 0);   /* T0 is the main thread even if it logged nothing */
+  return n;
 }
 
 static void namer_free(namer *n) {
@@ -296,6 +299,7 @@ static void namer_free(namer *n) {
   free(n->word_generation);
   free(n->lock_of_key);
   free(n->thread_id);
+  free(n);
 }
 
 static void sink_open(sink *k, const trace_request *req) {
@@ -326,8 +330,7 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
                          const trace_request *req, bool *cut) {
   rwlock_readers readers;
   rwlock_readers_find(&readers, h, records);
-  namer n;
-  namer_init(&n, names, req, &readers);
+  namer *n = namer_new(names, req, &readers);
   sink k;
   sink_open(&k, req);
   raw_merge merge;
@@ -335,14 +338,14 @@ trace_shape raw_to_trace(const rp_raw_header *h, const rp_raw_event *records, sy
   const rp_raw_event *r;
   uint64_t converted = 0;
   while (converted < req->max_records && (r = raw_merge_next(&merge))) {
-    convert(&n, &k, r);
+    convert(n, &k, r);
     converted++;
   }
   *cut = h->stopped == RP_RAW_FULL ||
          (converted == req->max_records && raw_merge_next(&merge) != NULL);
   raw_merge_free(&merge);
-  trace_shape shape = sink_close(&k, &n.sym, *cut);
-  namer_free(&n);
+  trace_shape shape = sink_close(&k, &n->sym, *cut);
+  namer_free(n);
   rwlock_readers_free(&readers);
   return shape;
 }
