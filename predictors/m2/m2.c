@@ -359,8 +359,8 @@ static void m2_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {
   if (cfg->jobs > M2_MAX_JOBS)
     rp_die(RP_EXIT_USAGE, "--jobs %" PRIu64 ": at most %d", cfg->jobs, M2_MAX_JOBS);
   r.ndeciders = cfg->jobs ? (unsigned)cfg->jobs : rp_cpus_usable();
-  rp_trace_check_held_depth(trace);
   rp_watch_phase("model", NULL, 0);   /* refused after a stop: the build then ends at once */
+  rp_trace_check_held_depth(trace);
   m2_model_build(&m, trace, r.ndeciders > 1);
   r.dx = rp_malloc((m.nvars + 1) * sizeof *r.dx);
   memset(r.dx, 0xff, (m.nvars + 1) * sizeof *r.dx);

@@ -147,8 +147,8 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   sc_run r = {.cfg = c, .trace = trace, .rep = rep};
   double t0 = rp_now_s();
   rp_watch_budget((double)c->budget_ms);
-  rp_trace_check_held_depth(trace);
   rp_watch_phase("index", NULL, 0);   /* refused after a stop: the build then ends at once */
+  rp_trace_check_held_depth(trace);
   sc_index_build(&r.ix, trace, rp_branch_model_resolve(c->branches, trace));
   sc_query_init(&r.q, &r.ix, c->mode);
   r.index_ms = rp_ms_since(t0);

@@ -178,7 +178,7 @@ void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branche
   ix->k = (uint32_t)trace->sym.threads.count;
   ix->vars = (uint32_t)trace->sym.vars.count;
   ix->locks = (uint32_t)trace->sym.locks.count;
-  rp_trace_threads_build(&ix->by_thread, trace);
+  rp_trace_threads_build(&ix->by_thread, trace, true);
   size_t n = ix->n + 1;
   ix->match = rp_calloc(n, sizeof *ix->match);
   ix->outer = rp_calloc(n, sizeof *ix->outer);

@@ -21,7 +21,9 @@
 _Noreturn void rp_die_held_depth(const char *path, uint64_t pos, const char *thread);
 
 /* Exit 2 as above at the first acquire of a loaded trace that would make
-** its thread hold more than RP_MAX_HELD_LOCKS locks. */
+** its thread hold more than RP_MAX_HELD_LOCKS locks.  Stops looking once the
+** run is stopping (base/watch.h): the phases that need the limit then
+** end at their first poll. */
 void rp_trace_check_held_depth(const rp_trace *t);
 
 #endif

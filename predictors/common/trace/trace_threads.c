@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/watch.h"
 
-void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace) {
+void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace, bool may_stop) {
   uint32_t threads = (uint32_t)trace->sym.threads.count;
   size_t n = trace->count;
   th->threads = threads;
@@ -16,13 +17,15 @@ void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace) {
   th->writer = rp_calloc(n + 1, sizeof *th->writer);
   th->fork_of = rp_calloc(threads + 1, sizeof *th->fork_of);
   uint32_t *last_write = rp_calloc(trace->sym.vars.count + 1, sizeof *last_write);
-  for (size_t i = 0; i < n; i++) th->len[trace->events[i].thread]++;
+  for (size_t i = 0; i < n && !(may_stop && rp_watch_poll_within()); i++)
+    th->len[trace->events[i].thread]++;
   for (uint32_t t = 0; t < threads; t++) {
     th->ev[t] = rp_calloc(th->len[t] + 1, sizeof **th->ev);
     th->len[t] = 0;
     th->fork_of[t] = RP_NONE;
   }
-  for (uint32_t i = 0; i < n; i++) {
+  /* fills nothing if the count above was cut */
+  for (uint32_t i = 0; i < n && !(may_stop && rp_watch_poll_within()); i++) {
     const rp_trace_event *e = &trace->events[i];
     th->rank[i] = th->len[e->thread];
     th->ev[e->thread][th->len[e->thread]++] = i;

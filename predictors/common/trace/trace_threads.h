@@ -8,6 +8,7 @@
 #ifndef RP_TRACE_THREADS_H
 #define RP_TRACE_THREADS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "trace.h"
@@ -23,7 +24,10 @@ typedef struct rp_trace_threads {
   uint32_t *fork_of;   /* thread -> index of its fork, or RP_NONE */
 } rp_trace_threads;
 
-void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace);
+/* may_stop: end early once the run is stopping (base/watch.h), leaving th
+** fit only for rp_trace_threads_free; for a phase whose results a stop
+** throws away, not for a check whose verdict is used after it. */
+void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace, bool may_stop);
 void rp_trace_threads_free(rp_trace_threads *th);
 
 #endif
