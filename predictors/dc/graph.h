@@ -47,7 +47,9 @@ void dc_graph_free(dc_graph *g);
 uint32_t dc_graph_add_node(dc_graph *g, const rp_event *ev);
 /* Add the permanent edge src -> newest node. */
 void dc_graph_add_edge(dc_graph *g, uint32_t src);
-/* Build successor lists and the overlay; no more nodes may be added. */
+/* Build successor lists and the overlay; no more nodes may be added.  Cut
+** short once the run is stopping (base/watch.h): the successor lists are
+** then incomplete, and VindicateRace must not run on them. */
 void dc_graph_seal(dc_graph *g);
 
 void dc_graph_overlay_add(dc_graph *g, uint32_t src, uint32_t dst);

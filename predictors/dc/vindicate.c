@@ -454,7 +454,7 @@ static void index_acquires(vindicator *v) {
   size_t slots = 0, cap = 0;
   uint32_t *count = NULL;
   rp_key_table_init(&v->acq_map, 2);
-  for (uint32_t x = 0; x < g->n; x++) {
+  for (uint32_t x = 0; x < g->n && !rp_watch_poll_within(); x++) {
     if (g->ev[x].op != RP_OP_ACQ) continue;
     uint32_t slot =
         rp_key_table_add(&v->acq_map, (const uint32_t[]){g->ev[x].operand, g->ev[x].thread}, NULL);
@@ -466,7 +466,8 @@ static void index_acquires(vindicator *v) {
   for (size_t i = 0; i < slots; i++) v->acq_off[i + 1] = v->acq_off[i] + count[i];
   v->acq_nodes = rp_malloc((v->acq_off[slots] + 1) * sizeof *v->acq_nodes);
   for (size_t i = 0; i < slots; i++) count[i] = v->acq_off[i];
-  for (uint32_t x = 0; x < g->n; x++)
+  /* fills nothing if the count above was cut */
+  for (uint32_t x = 0; x < g->n && !rp_watch_poll_within(); x++)
     if (g->ev[x].op == RP_OP_ACQ)
       v->acq_nodes[count[rp_key_table_find(&v->acq_map,
                                            (const uint32_t[]){g->ev[x].operand, g->ev[x].thread})]++] = x;

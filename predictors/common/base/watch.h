@@ -70,7 +70,8 @@ extern rp_watch_hot rp_watch_now;
 bool rp_watch_slow_poll(void);
 
 /* Whether the run must stop, from inside a unit of work whose count was
-** given to rp_watch_poll. */
+** given to rp_watch_poll.  Once a poll has said stop every later one does,
+** so a pass that fills what a cut pass counted stops at its first poll. */
 static inline bool rp_watch_poll_within(void) {
   return atomic_load_explicit(&rp_watch_now.due, memory_order_relaxed) && rp_watch_slow_poll();
 }
