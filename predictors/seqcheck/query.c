@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/watch.h"
 
 #define NO_SLOT UINT32_MAX
 
@@ -418,8 +419,15 @@ static void insert_and_close(sc_query *q, sc_vx x, sc_vx y) {
   adjacency_closure(q);
 }
 
+static bool stopping(const sc_query *q) {
+  return q->on_worker ? rp_watch_stopping() : rp_watch_poll_within();
+}
+
+/* The closure, where a large query spends its time: a stop ends it as
+** infeasible, noted in q->stopped. */
 static bool drain_orders(sc_query *q) {
   while (q->oq_head < q->oq_len && !q->contradiction) {
+    if ((q->stopped = stopping(q))) return false;
     sc_order o = q->oq[q->oq_head++];
     if (reach(q, o.b, o.a)) return false;   /* a cycle: infeasible */
     if (!reach(q, o.a, o.b)) insert_and_close(q, o.a, o.b);
@@ -810,6 +818,7 @@ bool sc_query_run(sc_query *q, const sc_vx *rho, uint32_t m, const sc_vx *adj) {
   q->has_adj = adj != NULL;
   if (adj) q->adj[0] = adj[0], q->adj[1] = adj[1];
   q->lin_len = 0;
+  q->stopped = false;
   if (!rho_in_program_order(q)) return false;
   set_cut(q);
   for (uint32_t t = 0; t < q->ix->k; t++) q->flen[t] = q->base[t], q->passed[t] = 0;

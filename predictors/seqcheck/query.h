@@ -71,6 +71,12 @@ typedef struct sc_query {
   ** has passed the branch right before it, so the reads that branch pins
   ** keep their writers (docs/seqcheck.md §A20). */
   bool rho_requests;
+  /* Whether this query runs on a pool's worker, which asks whether the run
+  ** is stopping (base/watch.h) where the main thread polls; set by the
+  ** caller. */
+  bool on_worker;
+  /* Whether the last call was cut short by a stop: its false is no answer. */
+  bool stopped;
   /* The answer: a linearisation of G, phantoms included (past the cut). */
   sc_vx *lin;
   size_t lin_len, lin_cap;

@@ -292,6 +292,7 @@ static sc_asker *askers_start(sc_run *r, rp_ordered_pool *pool, size_t item_size
   void **doers = rp_calloc(n, sizeof *doers);
   for (unsigned i = 0; i < n; i++) {
     sc_query_init(&askers[i].q, &r->ix, (sc_free_mode)r->cfg->mode);
+    askers[i].q.on_worker = i > 0;
     askers[i].ix = &r->ix;
     if ((askers[i].fast_races = r->cfg->fast_races)) sc_fast_init(&askers[i].fast, &r->ix);
     doers[i] = &askers[i];

@@ -58,6 +58,7 @@ static void run_sequence(sc_run *r) {
     p += len + (p[len] == ',');
   }
   bool ok = sc_query_run(&r->q, rho, m, NULL);
+  if (r->q.stopped) return;   /* the phase is cut: no verdict */
   printf("sequence %s: %s\n", r->cfg->sequence, ok ? "feasible" : "not shown feasible");
   if (!ok) return;
   printf("# witness (phantoms as comments)\n");

@@ -86,6 +86,9 @@ well_formed "$TMP/dl.csv"
 stopped "seqcheck --sequence SIGINT in index" 130 "SIGINT;cut:index;not_run:query" "index cut short; query not run" \
   env RP_TEST_SIGNAL_IN=index rp-seqcheck --sequence 6,18 "$TMP/t.std"
 grep -q "^sequence " "$TMP/out" && fail "seqcheck --sequence cut in index: a verdict from a partial index"
+stopped "seqcheck --sequence SIGINT in query" 130 "SIGINT;cut:query" "query cut short" \
+  env RP_TEST_SIGNAL_IN=query rp-seqcheck --sequence 6,18 "$TMP/t.std"
+grep -q "^sequence " "$TMP/out" && fail "seqcheck --sequence cut in its query: a verdict from a partial closure"
 stopped "oracle SIGINT in loading" 130 "SIGINT;cut:loading;not_run:exploring" "loading cut short; exploring not run" \
   env RP_TEST_SIGNAL_IN=loading@200 rp-oracle "$TMP/t.std"
 prefix "oracle SIGINT in loading"
