@@ -93,12 +93,12 @@ static void check(sc_run *r, uint32_t w1, uint32_t w2, uint32_t rd) {
 static void candidates_of(sc_run *r, uint32_t rd, const uint32_t *w2_clock) {
   const sc_index *ix = &r->ix;
   const rp_trace *t = r->trace;
-  uint32_t w2 = ix->by_thread.writer[rd], x = sc_opnd(ix, rd);
+  uint32_t w2 = sc_writer(ix, rd), x = sc_opnd(ix, rd);
   if (w2 == SC_NONE || rp_trace_pos(t, rd) - rp_trace_pos(t, w2) > r->cfg->window) return;
   for (uint32_t u = 0; u < ix->k; u++) {
     if (u == sc_tid(ix, w2) || u == sc_tid(ix, rd)) continue;
     for (uint32_t w1 = sc_first_from(ix, SC_W, x, u, w2_clock[u]); w1 != SC_NONE && w1 < w2;
-         w1 = sc_first_from(ix, SC_W, x, u, ix->by_thread.rank[w1] + 1))
+         w1 = sc_first_from(ix, SC_W, x, u, sc_rank(ix, w1) + 1))
       check(r, w1, w2, rd);
   }
 }

@@ -67,7 +67,7 @@ static void clocks_before_nested(nests *s, size_t count) {
   gprime_init(&g, ix, false);
   s->clocks = rp_malloc(count * k * sizeof *s->clocks);
   for (uint32_t b = 0; b < ix->n; b++) {
-    if (sc_op(ix, b) == RP_OP_ACQ && ix->outer[b] != SC_NONE)
+    if (sc_op(ix, b) == RP_OP_ACQ && sc_outer(ix, b) != SC_NONE)
       memcpy(s->clocks + i++ * k, g.clock + (size_t)sc_tid(ix, b) * k, k * sizeof *s->clocks);
     gprime_step(&g, ix, b);
   }
@@ -82,8 +82,8 @@ static void collect(nests *s, const sc_index *ix) {
   memset(s, 0, sizeof *s);
   s->ix = ix;
   for (uint32_t b = 0; b < ix->n; b++) {
-    if (sc_op(ix, b) != RP_OP_ACQ || ix->outer[b] == SC_NONE) continue;
-    for (uint32_t node = ix->outer[b]; node != SC_NONE; node = ix->outer[node]) {
+    if (sc_op(ix, b) != RP_OP_ACQ || sc_outer(ix, b) == SC_NONE) continue;
+    for (uint32_t node = sc_outer(ix, b); node != SC_NONE; node = sc_outer(ix, node)) {
       uint32_t a = sc_node_acq(ix, node);
       RP_GROW(s->v, cap, s->n);
       s->v[s->n++] = (nest){sc_opnd(ix, a), sc_opnd(ix, b), a, b, (uint32_t)nested};
@@ -129,8 +129,8 @@ static size_t first_not_below(const nests *s, size_t lo, size_t hi, uint32_t out
 }
 
 static bool guarded(const sc_index *ix, uint32_t b1, uint32_t b2) {
-  for (uint32_t a = ix->outer[b1]; a != SC_NONE; a = ix->outer[a])
-    for (uint32_t c = ix->outer[b2]; c != SC_NONE; c = ix->outer[c])
+  for (uint32_t a = sc_outer(ix, b1); a != SC_NONE; a = sc_outer(ix, a))
+    for (uint32_t c = sc_outer(ix, b2); c != SC_NONE; c = sc_outer(ix, c))
       if (sc_opnd(ix, sc_node_acq(ix, a)) == sc_opnd(ix, sc_node_acq(ix, c))) return true;
   return false;
 }
@@ -190,7 +190,7 @@ static void check(sc_run *r, uint32_t a1, uint32_t b1, uint32_t a2, uint32_t b2)
 static void concurrent_in(const nests *s, const nest *x, uint32_t u, uint32_t **out, size_t *len,
                           size_t *cap) {
   const sc_index *ix = s->ix;
-  uint32_t tx = sc_tid(ix, x->b), rx = ix->by_thread.rank[x->b], from = clock_of(s, x)[u];
+  uint32_t tx = sc_tid(ix, x->b), rx = sc_rank(ix, x->b), from = clock_of(s, x)[u];
   if (from >= ix->by_thread.len[u]) return;
   size_t end = first_not_below(s, 0, s->n, x->inner_lock, x->outer_lock, u + 1, 0);
   size_t start = first_not_below(s, 0, end, x->inner_lock, x->outer_lock, u, ix->by_thread.ev[u][from]);

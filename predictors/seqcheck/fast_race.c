@@ -47,7 +47,7 @@ static bool pinned(const sc_fast *f, const sc_index *ix, uint32_t r, const sc_pa
 /* The value a pinned read r must see: its writer, or SC_NONE when that is
 ** the value at the cut. */
 static uint32_t wanted(const sc_index *ix, uint32_t r, uint32_t cut) {
-  uint32_t w = ix->by_thread.writer[r];
+  uint32_t w = sc_writer(ix, r);
   return w == SC_NONE || w < cut ? SC_NONE : w;
 }
 
@@ -80,10 +80,10 @@ static bool can_run(sc_fast *f, const sc_index *ix, uint32_t i, const sc_pair *p
   switch (sc_op(ix, i)) {
   case RP_OP_ACQ:
     touch_lock(f, o);
-    m = ix->match[i];
+    m = sc_match(ix, i);
     return f->holder[o] == SC_NONE &&
            (f->acq_left[o] == 1 ||
-            (m != SC_NONE && ix->by_thread.rank[m] < f->ideal.upto[sc_tid(ix, i)]));
+            (m != SC_NONE && sc_rank(ix, m) < f->ideal.upto[sc_tid(ix, i)]));
   case RP_OP_READ:
     touch_var(f, o);
     return !pinned(f, ix, i, p) || f->value[o] == wanted(ix, i, p->cut);
@@ -95,10 +95,8 @@ static bool can_run(sc_fast *f, const sc_index *ix, uint32_t i, const sc_pair *p
 /* The pinned readers of write w in the set: they wait for its value. */
 static uint32_t pinned_readers(const sc_fast *f, const sc_index *ix, uint32_t w, const sc_pair *p) {
   uint32_t n = 0;
-  for (uint32_t j = ix->rd_off[w]; j < ix->rd_off[w + 1]; j++) {
-    uint32_t r = ix->rd_list[j];
-    n += ix->by_thread.rank[r] < f->ideal.upto[sc_tid(ix, r)] && pinned(f, ix, r, p);
-  }
+  for (uint32_t j = sc_readers_from(ix, w), r; (r = sc_reader(ix, w, j)) != SC_NONE; j++)
+    n += sc_rank(ix, r) < f->ideal.upto[sc_tid(ix, r)] && pinned(f, ix, r, p);
   return n;
 }
 
@@ -115,7 +113,7 @@ static void run(sc_fast *f, const sc_index *ix, uint32_t i, const sc_pair *p) {
 }
 
 bool sc_fast_race(sc_fast *f, const sc_index *ix, uint32_t e1, uint32_t e2) {
-  sc_pair p = {e1, e2, ix->free_cut[e1]};
+  sc_pair p = {e1, e2, sc_free_cut(ix, e1)};
   f->len = 0;
   if (!sc_ideal_build(&f->ideal, ix, e1, e2, p.cut, false, true) || !prepare(f, ix, &p)) return false;
   while (f->len < f->ideal.len) {

@@ -29,7 +29,7 @@ void gprime_free(gprime *g) {
 uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
   uint32_t t = sc_tid(ix, e), k = g->k, o = sc_opnd(ix, e);
   uint32_t *c = g->clock + (size_t)t * k;
-  if (ix->by_thread.rank[e] == 0 && ix->by_thread.fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
+  if (sc_rank(ix, e) == 0 && ix->by_thread.fork_of[t] != SC_NONE) join(c, g->at_fork + (size_t)t * k, k);
   if (sc_branch_before(ix, e)) {   /* the writers of the reads it pins */
     join(c, g->pending + (size_t)t * k, k);
     memset(g->pending + (size_t)t * k, 0, k * sizeof *c);
@@ -39,14 +39,14 @@ uint32_t *gprime_step(gprime *g, const sc_index *ix, uint32_t e) {
     join(c, g->at_fork + (size_t)o * k, k);
   }
   if (sc_op(ix, e) == RP_OP_ACQ && g->last_release) join(c, g->last_release + (size_t)o * k, k);
-  c[t] = ix->by_thread.rank[e] + 1;
+  c[t] = sc_rank(ix, e) + 1;
   switch (sc_op(ix, e)) {
   case RP_OP_REL:
     if (g->last_release) memcpy(g->last_release + (size_t)o * k, c, k * sizeof *c);
     break;
   case RP_OP_WRITE: memcpy(g->last_write + (size_t)o * k, c, k * sizeof *c); break;
   case RP_OP_READ:
-    if (ix->by_thread.writer[e] != SC_NONE && sc_tid(ix, ix->by_thread.writer[e]) != t)
+    if (sc_writer(ix, e) != SC_NONE && sc_tid(ix, sc_writer(ix, e)) != t)
       join(g->pending + (size_t)t * k, g->last_write + (size_t)o * k, k);
     break;
   case RP_OP_FORK: memcpy(g->at_fork + (size_t)o * k, c, k * sizeof *c); break;

@@ -70,7 +70,7 @@ uint32_t sc_loc_runs_lower(const sc_loc_runs *lr, const sc_index *ix, int c, uin
   uint32_t lo = lr->start[c][r], hi = lr->start[c][r + 1];
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2;
-    if (ix->by_thread.rank[lr->ev[c][mid]] < eid) lo = mid + 1;
+    if (sc_rank(ix, lr->ev[c][mid]) < eid) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -57,7 +57,7 @@ static bool in_rho(const sc_query *q, sc_vx v) {
 /* In F, past the cut (the events before it ran already). */
 static bool ev_in_F(const sc_query *q, uint32_t e) {
   if (e == SC_NONE) return false;
-  uint32_t t = sc_tid(q->ix, e), k = q->ix->by_thread.rank[e];
+  uint32_t t = sc_tid(q->ix, e), k = sc_rank(q->ix, e);
   return k >= q->base[t] && k < q->flen[t];
 }
 
@@ -70,8 +70,8 @@ static bool is_vertex(const sc_query *q, uint32_t t, uint32_t s) {
 ** before the cut, like a read of the initial value, must come before every
 ** write to its variable past the cut. */
 static uint32_t window_writer(const sc_query *q, uint32_t r) {
-  uint32_t w = q->ix->by_thread.writer[r];
-  return w != SC_NONE && q->ix->by_thread.rank[w] >= q->base[sc_tid(q->ix, w)] ? w : SC_NONE;
+  uint32_t w = sc_writer(q->ix, r);
+  return w != SC_NONE && sc_rank(q->ix, w) >= q->base[sc_tid(q->ix, w)] ? w : SC_NONE;
 }
 
 static uint32_t real_event(const sc_query *q, sc_vx v) { return q->ix->by_thread.ev[v.t][v.s / 2]; }
@@ -84,7 +84,7 @@ static uint32_t eid_from(uint32_t s) { return s / 2; }
 ** F, or its thread stops at a request after it (rho_requests). */
 static bool pinned(const sc_query *q, uint32_t r) {
   uint32_t t = sc_tid(q->ix, r);
-  return q->ix->next_br[r] < (q->flen[t] > q->passed[t] ? q->flen[t] : q->passed[t]);
+  return sc_next_br(q->ix, r) < (q->flen[t] > q->passed[t] ? q->flen[t] : q->passed[t]);
 }
 
 /* G's chains start at the cut: slot s of thread t is chain index
@@ -148,15 +148,15 @@ static uint32_t held_rho(const sc_query *q, sc_vx v) {
   uint32_t before_eid = v.s / 2;   /* a phantom sits after event before_eid - 1 */
   if (!sc_is_phantom(v)) {
     uint32_t e = real_event(q, v);
-    if (sc_op(ix, e) != RP_OP_REL) return ix->held[e];
-    before_eid = ix->by_thread.rank[e];
+    if (sc_op(ix, e) != RP_OP_REL) return sc_held(ix, e);
+    before_eid = sc_rank(ix, e);
   }
-  return before_eid == 0 ? SC_NONE : ix->held[ix->by_thread.ev[v.t][before_eid - 1]];
+  return before_eid == 0 ? SC_NONE : sc_held(ix, ix->by_thread.ev[v.t][before_eid - 1]);
 }
 
 /* The acquire of lock l in heldρ(v), or SC_NONE. */
 static uint32_t held_on(const sc_query *q, sc_vx v, uint32_t l) {
-  for (uint32_t n = held_rho(q, v); n != SC_NONE; n = q->ix->outer[n])
+  for (uint32_t n = held_rho(q, v); n != SC_NONE; n = sc_outer(q->ix, n))
     if (sc_opnd(q->ix, sc_node_acq(q->ix, n)) == l) return sc_node_acq(q->ix, n);
   return SC_NONE;
 }
@@ -178,13 +178,13 @@ static void acquire_enters(sc_query *q, uint32_t e) {
   uint32_t t = sc_tid(ix, e);
   int32_t x = q->rho_last[t];
   if (x < 0) {
-    push_ev(q, ix->match[e]);
+    push_ev(q, sc_match(ix, e));
   } else if (q->rho[x].s < sc_at(ix, e).s) {
     for (int32_t i = x - 1; i >= 0; i--) {
       uint32_t c = held_on(q, q->rho[i], sc_opnd(ix, e));
-      if (c != SC_NONE && sc_tid(ix, c) != t) push_ev(q, ix->match[c]);
+      if (c != SC_NONE && sc_tid(ix, c) != t) push_ev(q, sc_match(ix, c));
     }
-    push_ev(q, ix->match[e]);
+    push_ev(q, sc_match(ix, e));
   }
 }
 
@@ -192,18 +192,18 @@ static void acquire_enters(sc_query *q, uint32_t e) {
 ** it pins, those whose next branch it is, need their writers. */
 static void pin_reads(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
+  uint32_t t = sc_tid(ix, e), k = sc_rank(ix, e);
   if (!sc_branch_before(ix, e)) return;
-  for (uint32_t j = k; j-- > q->base[t] && ix->next_br[ix->by_thread.ev[t][j]] == k;) {
+  for (uint32_t j = k; j-- > q->base[t] && sc_next_br(ix, ix->by_thread.ev[t][j]) == k;) {
     uint32_t r = ix->by_thread.ev[t][j];
-    if (sc_op(ix, r) == RP_OP_READ) push_ev(q, ix->by_thread.writer[r]);
+    if (sc_op(ix, r) == RP_OP_READ) push_ev(q, sc_writer(ix, r));
   }
 }
 
 /* Event e, next of its thread, enters F. */
 static void enter_F(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
-  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
+  uint32_t t = sc_tid(ix, e), k = sc_rank(ix, e);
   if (k == 0) push_ev(q, ix->by_thread.fork_of[t]);
   pin_reads(q, e);
   switch (sc_op(ix, e)) {
@@ -235,14 +235,14 @@ static bool has_write_for(const sc_query *q, uint32_t r) {
   uint32_t x = sc_opnd(ix, r), t = sc_tid(ix, r);
   for (uint32_t u = 0; u < ix->k; u++) {
     uint32_t w = sc_first_from(ix, SC_W, x, u, 0);
-    if (w != SC_NONE && ix->by_thread.rank[w] < (u == t ? ix->by_thread.rank[r] : q->flen[u])) return true;
+    if (w != SC_NONE && sc_rank(ix, w) < (u == t ? sc_rank(ix, r) : q->flen[u])) return true;
   }
   return false;
 }
 
 /* A free read must have a write to observe (modes PAPER, RHO_EXEMPT). */
 static bool needs_writer(const sc_query *q, uint32_t r) {
-  if (q->mode == SC_INIT_OK || q->ix->by_thread.writer[r] == SC_NONE || pinned(q, r)) return false;
+  if (q->mode == SC_INIT_OK || sc_writer(q->ix, r) == SC_NONE || pinned(q, r)) return false;
   return q->mode == SC_PAPER || !in_rho(q, sc_at(q->ix, r));
 }
 
@@ -254,7 +254,7 @@ static bool phase_c(sc_query *q) {
     for (uint32_t j = q->base[t]; j < q->flen[t]; j++) {
       uint32_t r = ix->by_thread.ev[t][j];
       if (sc_op(ix, r) != RP_OP_READ || !needs_writer(q, r) || has_write_for(q, r)) continue;
-      uint32_t w0 = sc_first_from(ix, SC_W, sc_opnd(ix, r), sc_tid(ix, ix->by_thread.writer[r]), 0);
+      uint32_t w0 = sc_first_from(ix, SC_W, sc_opnd(ix, r), sc_tid(ix, sc_writer(ix, r)), 0);
       if (!ev_in_F(q, w0)) push_ev(q, w0), grew = true;
     }
   return grew;
@@ -279,9 +279,9 @@ static void compute_F(sc_query *q) {
   }
   for (int32_t i = (int32_t)q->m - 1; i >= 0; i--) {
     uint32_t kept[64], nkept = 0;
-    for (uint32_t n = held_rho(q, q->rho[i]); n != SC_NONE; n = ix->outer[n]) {
+    for (uint32_t n = held_rho(q, q->rho[i]); n != SC_NONE; n = sc_outer(ix, n)) {
       uint32_t a = sc_node_acq(ix, n), l = sc_opnd(ix, a), c = q->lock_a[l];
-      if (c != SC_NONE && c != a) push_ev(q, ix->match[a]);
+      if (c != SC_NONE && c != a) push_ev(q, sc_match(ix, a));
       else if (nkept < 64) kept[nkept++] = a;
     }
     for (uint32_t j = 0; j < nkept; j++) {
@@ -300,7 +300,7 @@ static bool lock_feasible(sc_query *q) {
   const sc_index *ix = q->ix;
   for (uint32_t t = 0; t < ix->k; t++) {
     if (q->flen[t] == q->base[t]) continue;
-    for (uint32_t n = ix->held[ix->by_thread.ev[t][q->flen[t] - 1]]; n != SC_NONE; n = ix->outer[n]) {
+    for (uint32_t n = sc_held(ix, ix->by_thread.ev[t][q->flen[t] - 1]); n != SC_NONE; n = sc_outer(ix, n)) {
       uint32_t a = sc_node_acq(ix, n), l = sc_opnd(ix, a);
       if (q->lock_a[l] != SC_NONE) return false;
       touch(q, l);
@@ -330,16 +330,14 @@ static bool obs_closure_on(sc_query *q, sc_vx a, sc_vx b, uint32_t x) {
   uint32_t w = sc_last_upto(ix, SC_W, x, a.t, eid_upto(a.s));
   if (w == SC_NONE || !ev_in_F(q, w)) return true;
   uint32_t r = sc_first_from(ix, SC_R, x, b.t, eid_from(b.s));
-  if (ev_in_F(q, r) && pinned(q, r) && ix->by_thread.writer[r] != w) {
+  if (ev_in_F(q, r) && pinned(q, r) && sc_writer(ix, r) != w) {
     if (window_writer(q, r) == SC_NONE) return false;   /* §A10 */
-    push_order_ev(q, w, ix->by_thread.writer[r]);
+    push_order_ev(q, w, sc_writer(ix, r));
   }
   uint32_t w2 = sc_first_from(ix, SC_W, x, b.t, eid_from(b.s));
   if (!ev_in_F(q, w2)) return true;
-  for (uint32_t j = ix->rd_off[w]; j < ix->rd_off[w + 1]; j++) {
-    uint32_t r2 = ix->rd_list[j];
+  for (uint32_t j = sc_readers_from(ix, w), r2; (r2 = sc_reader(ix, w, j)) != SC_NONE; j++)
     if (ev_in_F(q, r2) && pinned(q, r2)) push_order_ev(q, r2, w2);
-  }
   return true;
 }
 
@@ -381,8 +379,8 @@ static void lock_closure(sc_query *q, sc_vx a, sc_vx b) {
     uint32_t l = ix->sh_list[1][p];
     uint32_t a1 = sc_last_upto(ix, SC_A, l, a.t, eid_upto(a.s));
     uint32_t q2 = sc_first_from(ix, SC_Q, l, b.t, eid_from(b.s));
-    if (a1 != SC_NONE && ev_in_F(q, q2) && ev_in_F(q, ix->match[a1]))
-      push_order_ev(q, ix->match[a1], ix->match[q2]);
+    if (a1 != SC_NONE && ev_in_F(q, q2) && ev_in_F(q, sc_match(ix, a1)))
+      push_order_ev(q, sc_match(ix, a1), sc_match(ix, q2));
   }
 }
 
@@ -445,15 +443,15 @@ static void lock_orders_rho(sc_query *q) {
   for (int32_t i = (int32_t)q->m - 1; i >= 0; i--) {
     sc_vx v = q->rho[i];
     uint32_t open[64], nopen = 0;
-    for (uint32_t n = held_rho(q, v); n != SC_NONE && nopen < 64; n = ix->outer[n])
+    for (uint32_t n = held_rho(q, v); n != SC_NONE && nopen < 64; n = sc_outer(ix, n))
       open[nopen++] = sc_node_acq(ix, n);
     for (uint32_t j = v.s / 2 + (v.s & 1); j < q->flen[v.t] && nopen; j++) {
       uint32_t cur = ix->by_thread.ev[v.t][j], l = sc_opnd(ix, cur);
-      if (sc_op(ix, cur) == RP_OP_REL && sc_at(ix, ix->match[cur]).s <= v.s) {
+      if (sc_op(ix, cur) == RP_OP_REL && sc_at(ix, sc_match(ix, cur)).s <= v.s) {
         uint32_t c = q->lock_b[l];
         if (c != SC_NONE && sc_tid(ix, c) != v.t) push_order_ev(q, cur, c);
         for (uint32_t z = 0; z < nopen; z++)
-          if (open[z] == ix->match[cur]) open[z] = open[--nopen];
+          if (open[z] == sc_match(ix, cur)) open[z] = open[--nopen];
       } else if (sc_op(ix, cur) == RP_OP_ACQ && q->lock_b[l] == SC_NONE && nopen < 64) {
         open[nopen++] = cur;
       }
@@ -476,13 +474,13 @@ static void step_s(sc_query *q, uint32_t r) {
     return;
   }
   if (sc_tid(ix, w) != t) push_order_ev(q, w, r);   /* C_OO */
-  uint32_t wl = sc_last_upto(ix, SC_W, x, t, (int64_t)ix->by_thread.rank[r] - 1);
+  uint32_t wl = sc_last_upto(ix, SC_W, x, t, (int64_t)sc_rank(ix, r) - 1);
   if (wl != SC_NONE && wl != w) push_order_ev(q, wl, w);
-  push_order_ev(q, r, sc_first_from(ix, SC_W, x, sc_tid(ix, w), ix->by_thread.rank[w] + 1));
-  uint32_t r2 = sc_first_from(ix, SC_R, x, t, ix->by_thread.rank[r] + 1);
-  if (ev_in_F(q, r2) && pinned(q, r2) && ix->by_thread.writer[r2] != w) {
+  push_order_ev(q, r, sc_first_from(ix, SC_W, x, sc_tid(ix, w), sc_rank(ix, w) + 1));
+  uint32_t r2 = sc_first_from(ix, SC_R, x, t, sc_rank(ix, r) + 1);
+  if (ev_in_F(q, r2) && pinned(q, r2) && sc_writer(ix, r2) != w) {
     if (window_writer(q, r2) == SC_NONE) q->contradiction = true;
-    else push_order_ev(q, w, ix->by_thread.writer[r2]);
+    else push_order_ev(q, w, sc_writer(ix, r2));
   }
 }
 
@@ -532,7 +530,7 @@ static bool order_free_reads(sc_query *q) {
         reached = p != NO_SLOT && ev_in_F(q, sc_last_upto(ix, SC_W, x, u, eid_upto(p)));
       }
       if (reached) continue;
-      w0 = sc_first_from(ix, SC_W, x, sc_tid(ix, ix->by_thread.writer[r]), 0);
+      w0 = sc_first_from(ix, SC_W, x, sc_tid(ix, sc_writer(ix, r)), 0);
       if (!ev_in_F(q, w0)) {   /* §A19 fallback: the first write r does not reach */
         w0 = SC_NONE;
         for (uint32_t u = 0; u < ix->k; u++) {
@@ -710,7 +708,7 @@ static bool linearize(sc_query *q) {
 static bool replay_event(sc_query *q, uint32_t e) {
   const sc_index *ix = q->ix;
   uint32_t t = sc_tid(ix, e), o = sc_opnd(ix, e), f = ix->by_thread.fork_of[t];
-  if (ix->by_thread.rank[e] == 0 && f != SC_NONE && q->done[sc_tid(ix, f)] <= ix->by_thread.rank[f]) return false;
+  if (sc_rank(ix, e) == 0 && f != SC_NONE && q->done[sc_tid(ix, f)] <= sc_rank(ix, f)) return false;
   switch (sc_op(ix, e)) {
   case RP_OP_ACQ:
     if (q->holder[o] != SC_NONE) return false;
@@ -730,7 +728,7 @@ static bool replay_event(sc_query *q, uint32_t e) {
   case RP_OP_JOIN:
     if (q->done[o] < ix->by_thread.len[o]) return false;
     if (ix->by_thread.fork_of[o] != SC_NONE &&
-        q->done[sc_tid(ix, ix->by_thread.fork_of[o])] <= ix->by_thread.rank[ix->by_thread.fork_of[o]])
+        q->done[sc_tid(ix, ix->by_thread.fork_of[o])] <= sc_rank(ix, ix->by_thread.fork_of[o]))
       return false;
     break;
   default: break;
@@ -773,7 +771,7 @@ static bool validate(sc_query *q) {
 ** cut would count), is moved to the start. */
 static void set_cut(sc_query *q) {
   const sc_index *ix = q->ix;
-  if (q->mode != SC_INIT_OK || (q->cut && ix->free_cut[q->cut] != q->cut)) q->cut = 0;
+  if (q->mode != SC_INIT_OK || (q->cut && sc_free_cut(ix, q->cut) != q->cut)) q->cut = 0;
   for (uint32_t t = 0; t < ix->k; t++) {   /* events of t before the cut */
     uint32_t lo = 0, hi = ix->by_thread.len[t];
     while (lo < hi) {

@@ -33,13 +33,13 @@ typedef struct sc_vx {
 } sc_vx;
 
 static inline sc_vx sc_at(const sc_index *ix, uint32_t e) {
-  return (sc_vx){sc_tid(ix, e), 2 * ix->by_thread.rank[e] + 1};
+  return (sc_vx){sc_tid(ix, e), 2 * sc_rank(ix, e) + 1};
 }
 static inline sc_vx sc_before(const sc_index *ix, uint32_t e) {
-  return (sc_vx){sc_tid(ix, e), 2 * ix->by_thread.rank[e]};
+  return (sc_vx){sc_tid(ix, e), 2 * sc_rank(ix, e)};
 }
 static inline sc_vx sc_after(const sc_index *ix, uint32_t e) {
-  return (sc_vx){sc_tid(ix, e), 2 * ix->by_thread.rank[e] + 2};
+  return (sc_vx){sc_tid(ix, e), 2 * sc_rank(ix, e) + 2};
 }
 static inline bool sc_is_phantom(sc_vx v) { return (v.s & 1) == 0; }
 #define SC_MAX_RHO 4

@@ -45,8 +45,8 @@ static void loc_pair(const rp_trace_event *ev, uint32_t e1, uint32_t e2, uint32_
 
 /* Whether e1 and e2 hold a common lock (then they cannot be adjacent). */
 static bool common_lock(const sc_index *ix, uint32_t e1, uint32_t e2) {
-  for (uint32_t a = ix->held[e1]; a != SC_NONE; a = ix->outer[a])
-    for (uint32_t b = ix->held[e2]; b != SC_NONE; b = ix->outer[b])
+  for (uint32_t a = sc_held(ix, e1); a != SC_NONE; a = sc_outer(ix, a))
+    for (uint32_t b = sc_held(ix, e2); b != SC_NONE; b = sc_outer(ix, b))
       if (sc_opnd(ix, sc_node_acq(ix, a)) == sc_opnd(ix, sc_node_acq(ix, b))) return true;
   return false;
 }
@@ -65,7 +65,7 @@ static size_t witness_events(sc_run *r, uint32_t e1, uint32_t e2, sc_how how) {
     ev = r->fast.ideal.ev, len = r->fast.ideal.len;
   } else {
     sc_fast_race(&r->fast, &r->ix, e1, e2);   /* shown before: fills its order again */
-    ev = r->fast.order, len = r->fast.len, cut = r->ix.free_cut[e1];
+    ev = r->fast.order, len = r->fast.len, cut = sc_free_cut(&r->ix, e1);
   }
   RP_GROW(r->path, r->path_cap, cut + len);
   for (size_t i = 0; i < cut; i++) r->path[i] = (uint32_t)i;   /* the trace before the cut */
@@ -97,7 +97,7 @@ static bool ask_windowed(sc_query *q, const sc_index *ix, uint32_t e1, uint32_t 
                          bool *windowed, bool window_final) {
   sc_vx rho[4] = {sc_before(ix, e1), sc_at(ix, e2), sc_at(ix, e1), sc_after(ix, e2)};
   sc_vx adj[2] = {sc_at(ix, e1), sc_at(ix, e2)};
-  q->cut = ix->free_cut[e1];
+  q->cut = sc_free_cut(ix, e1);
   bool ok = sc_query_run(q, rho, 4, adj);
   *windowed = ok && q->cut != 0;
   if (ok || q->cut == 0 || window_final) return ok;
@@ -204,7 +204,7 @@ static bool ask_run(sc_run *r, sc_walk *w, int c, uint32_t run, uint32_t from, u
   for (uint32_t p = hi; p-- > lo;) {
     uint32_t e1 = lr->ev[c][p];
     if (common_lock(ix, e1, w->e2)) continue;
-    bool by_clock = w->fast && ix->by_thread.rank[e1] >= w->fast[sc_tid(ix, e1)];
+    bool by_clock = w->fast && sc_rank(ix, e1) >= w->fast[sc_tid(ix, e1)];
     if (w->probe) return w->first = by_clock ? SC_NONE : e1, true;
     bool ahead = w->early.valid && w->early.e1 == e1;   /* answered already: no time needed */
     /* Under --first-race the racy event being walked keeps all its pairs. */

@@ -79,7 +79,7 @@ void sc_witness_write(const sc_run *r, const char *name, const char *comment, si
 ** asked with: with --fast-races the lock-free cut before it (the query reorders a
 ** window only, and its no is final, §B7), else 0 (whole). */
 static inline uint32_t sc_bug_cut(const sc_run *r, uint32_t first) {
-  return r->cfg->fast_races ? r->ix.free_cut[first] : 0;
+  return r->cfg->fast_races ? sc_free_cut(&r->ix, first) : 0;
 }
 
 void sc_kind_found(sc_kind *k, uint64_t distance);

@@ -87,12 +87,10 @@ static void build_shared(sc_index *ix) {
 
 /* A copy of node `node` on top of `up`: a new node, same acquire. */
 static uint32_t copy_node(sc_index *ix, uint32_t node, uint32_t up) {
-  uint32_t id = (uint32_t)ix->nodes++;
-  RP_GROW(ix->outer, ix->outer_cap, id);
-  RP_GROW(ix->copy_acq, ix->copy_cap, id - ix->n);
-  ix->copy_acq[id - ix->n] = sc_node_acq(ix, node);
-  ix->outer[id] = up;
-  return id;
+  size_t i = ix->copies++;
+  RP_GROW(ix->copy, ix->copy_cap, i);
+  ix->copy[i] = (struct sc_copy){sc_node_acq(ix, node), up};
+  return (uint32_t)(ix->n + i);
 }
 
 /* The node chain top without the node of the lock the release rel
@@ -106,67 +104,121 @@ static uint32_t release_node(sc_index *ix, uint32_t top, uint32_t rel, uint32_t 
   while (ev[sc_node_acq(ix, node)].operand != ev[rel].operand) {
     RP_GROW(inside, cap, ninside);
     inside[ninside++] = node;
-    node = ix->outer[node];
+    node = sc_outer(ix, node);
   }
   *acq = sc_node_acq(ix, node);
-  uint32_t up = ix->outer[node];
+  uint32_t up = sc_outer(ix, node);
   while (ninside) up = copy_node(ix, inside[--ninside], up);
   free(inside);
   return up;
 }
 
-/* Lock matching and the held-lock node chains. */
+/* A stretch where some lock is held opens at event i or closes before it. */
+static void mark_stretch(sc_index *ix, uint32_t i, bool opens) {
+  if (opens) {
+    RP_GROW(ix->stretch, ix->stretch_cap, ix->stretches);
+    ix->stretch[ix->stretches++] = (struct sc_stretch){i, ix->n + 1};   /* to the end until closed */
+  } else {
+    ix->stretch[ix->stretches - 1].to = i;
+  }
+}
+
+/* Lock matching, the held-lock node chains and the stretches with a lock held. */
 static void build_locks(sc_index *ix) {
   const rp_trace_event *ev = ix->trace->events;
   uint32_t *top = rp_calloc(ix->k + 1, sizeof *top);   /* innermost held node */
-  uint32_t open = 0, free_at = 0;
+  uint32_t open = 0;
   for (uint32_t t = 0; t < ix->k; t++) top[t] = SC_NONE;
   for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++) {
     uint32_t t = ev[i].thread, a;
-    if (open == 0) free_at = i;
-    ix->free_cut[i] = free_at;
-    open += ev[i].op == RP_OP_ACQ;
-    open -= ev[i].op == RP_OP_REL;
-    ix->match[i] = ix->outer[i] = SC_NONE;
     if (ev[i].op == RP_OP_ACQ) {
-      ix->outer[i] = top[t];
+      if (open++ == 0) mark_stretch(ix, i, true);
+      ix->link[i] = SC_NONE;   /* until its release */
+      ix->held[i] = top[t];
       top[t] = i;
-    } else if (ev[i].op == RP_OP_REL) {
+      continue;
+    }
+    if (ev[i].op == RP_OP_REL) {
       top[t] = release_node(ix, top[t], i, &a);
-      ix->match[i] = a, ix->match[a] = i;
+      ix->link[i] = a, ix->link[a] = i;
+      if (--open == 0) mark_stretch(ix, i + 1, false);
     }
     ix->held[i] = top[t];
   }
-  ix->free_cut[ix->n] = open == 0 ? ix->n : free_at;
   free(top);
 }
 
-/* The readers of each write, from the reads' writers. */
-static void build_reads(sc_index *ix) {
-  const uint32_t *writer = ix->by_thread.writer;
-  ix->rd_off = rp_calloc((size_t)ix->n + 2, sizeof *ix->rd_off);
-  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++)
-    if (writer[i] != SC_NONE) ix->rd_off[writer[i] + 2]++;
-  for (uint32_t i = 0; i < ix->n; i++) ix->rd_off[i + 2] += ix->rd_off[i + 1];
-  ix->rd_list = rp_calloc((size_t)ix->rd_off[ix->n + 1] + 1, sizeof *ix->rd_list);
-  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++)
-    if (writer[i] != SC_NONE) ix->rd_list[ix->rd_off[writer[i] + 1]++] = i;
+uint32_t sc_free_cut(const sc_index *ix, uint32_t i) {
+  size_t lo = 0, hi = ix->stretches;   /* the first stretch opening at or after i */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (ix->stretch[mid].from < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && i < ix->stretch[lo - 1].to ? ix->stretch[lo - 1].from : i;
 }
 
-/* next_br under the branch model.  A virtual branch after a read sits
-** between the read and its successor, so it is in F exactly when the
-** successor is: the race query's after(e2) phantom lies before it and
-** leaves the racing read free (docs/seqcheck.md §B2). */
+/* The reads' writers and the readers of each write (link, rd_list): a
+** write's link counts its readers, then ends, then starts their group. */
+static void build_reads(sc_index *ix) {
+  const rp_trace_event *ev = ix->trace->events;
+  uint32_t *last_write = rp_calloc((size_t)ix->vars + 1, sizeof *last_write);
+  for (uint32_t i = 0; i < ix->n && !rp_watch_poll_within(); i++) {
+    uint32_t x = ev[i].operand, w = x < ix->vars ? last_write[x] : 0;
+    if (ev[i].op == RP_OP_WRITE) ix->link[i] = 0, last_write[x] = i + 1;
+    if (ev[i].op != RP_OP_READ) continue;
+    ix->link[i] = w ? w - 1 : SC_NONE;
+    if (w) ix->link[w - 1]++, ix->reads++;
+  }
+  free(last_write);
+  for (uint32_t i = 0, ends = 0; i < ix->n; i++)
+    if (ev[i].op == RP_OP_WRITE) ends += ix->link[i], ix->link[i] = ends;
+  ix->rd_list = rp_calloc((size_t)ix->reads + 1, sizeof *ix->rd_list);
+  for (uint32_t i = ix->n; i-- > 0 && !rp_watch_poll_within();)
+    if (ev[i].op == RP_OP_READ && ix->link[i] != SC_NONE) ix->rd_list[--ix->link[ix->link[i]]] = i;
+}
+
+/* next_br under the branch model, as distances (SC_BR_FAR).  A virtual
+** branch after a read sits between the read and its successor, so it is in
+** F exactly when the successor is: the race query's after(e2) phantom lies
+** before it and leaves the racing read free (docs/seqcheck.md §B2). */
 static void build_next_br(sc_index *ix) {
   const rp_trace_event *ev = ix->trace->events;
   for (uint32_t t = 0; t < ix->k; t++) {
     uint32_t next = ix->by_thread.len[t];
     for (uint32_t e = ix->by_thread.len[t]; e-- > 0 && !rp_watch_poll_within();) {
-      unsigned op = ev[ix->by_thread.ev[t][e]].op;
-      if (ix->branches == RP_BRANCHES_EVERY_READ && op == RP_OP_READ) next = e + 1;
-      ix->next_br[ix->by_thread.ev[t][e]] = next;
-      if (ix->branches == RP_BRANCHES_TRACE && op == RP_OP_BRANCH) next = e;
+      uint32_t i = ix->by_thread.ev[t][e];
+      if (ix->branches == RP_BRANCHES_EVERY_READ && ev[i].op == RP_OP_READ) next = e + 1;
+      ix->br_dist[i] = next - e < SC_BR_FAR ? (uint8_t)(next - e) : SC_BR_FAR;
+      if (ix->branches == RP_BRANCHES_TRACE && ev[i].op == RP_OP_BRANCH) next = e;
     }
+  }
+}
+
+/* The ranks: their low bits per event, per thread its counts at the block
+** starts it spans. */
+static void build_ranks(sc_index *ix) {
+  const rp_trace_threads *th = &ix->by_thread;
+  size_t total = 0;
+  ix->cp_base = rp_calloc(ix->k + 1, sizeof *ix->cp_base);
+  ix->cp_first = rp_calloc(ix->k + 1, sizeof *ix->cp_first);
+  for (uint32_t t = 0; t < ix->k; t++) {
+    ix->cp_base[t] = (uint32_t)total;
+    if (th->len[t] == 0) continue;
+    ix->cp_first[t] = th->ev[t][0] >> SC_BLOCK_BITS;
+    total += (th->ev[t][th->len[t] - 1] >> SC_BLOCK_BITS) - ix->cp_first[t] + 1;
+  }
+  ix->cp = rp_calloc(total + 1, sizeof *ix->cp);
+  for (uint32_t t = 0; t < ix->k; t++) {
+    uint32_t k = 0;
+    for (uint32_t *c = ix->cp + ix->cp_base[t]; c < ix->cp + (t + 1 < ix->k ? ix->cp_base[t + 1] : total);
+         c++) {
+      uint64_t block_start = (uint64_t)(ix->cp_first[t] + (uint32_t)(c - ix->cp - ix->cp_base[t]))
+                             << SC_BLOCK_BITS;
+      while (k < th->len[t] && th->ev[t][k] < block_start) ix->rank_low[th->ev[t][k]] = (uint16_t)k, k++;
+      *c = k;
+    }
+    for (; k < th->len[t]; k++) ix->rank_low[th->ev[t][k]] = (uint16_t)k;
   }
 }
 
@@ -178,14 +230,13 @@ void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branche
   ix->k = (uint32_t)trace->sym.threads.count;
   ix->vars = (uint32_t)trace->sym.vars.count;
   ix->locks = (uint32_t)trace->sym.locks.count;
-  rp_trace_threads_build(&ix->by_thread, trace, true);
+  rp_trace_threads_split(&ix->by_thread, trace, true);
   size_t n = ix->n + 1;
-  ix->match = rp_calloc(n, sizeof *ix->match);
-  ix->outer = rp_calloc(n, sizeof *ix->outer);
-  ix->outer_cap = ix->nodes = n;
+  ix->rank_low = rp_calloc(n, sizeof *ix->rank_low);
+  ix->link = rp_calloc(n, sizeof *ix->link);
   ix->held = rp_calloc(n, sizeof *ix->held);
-  ix->next_br = rp_calloc(n, sizeof *ix->next_br);
-  ix->free_cut = rp_calloc(n, sizeof *ix->free_cut);
+  ix->br_dist = rp_calloc(n, sizeof *ix->br_dist);
+  build_ranks(ix);
   build_next_br(ix);
   build_locks(ix);
   build_reads(ix);
@@ -195,10 +246,9 @@ void sc_index_build(sc_index *ix, const rp_trace *trace, rp_branch_model branche
 
 void sc_index_free(sc_index *ix) {
   rp_trace_threads_free(&ix->by_thread);
-  free(ix->rd_off);
-  free(ix->rd_list), free(ix->match), free(ix->outer), free(ix->copy_acq), free(ix->held), free(ix->next_br);
-  free(ix->free_cut);
-  free(ix->by_thread.fork_of);
+  free(ix->rank_low), free(ix->cp), free(ix->cp_base), free(ix->cp_first);
+  free(ix->link), free(ix->rd_list), free(ix->held), free(ix->copy);
+  free(ix->stretch), free(ix->br_dist);
   for (int c = 0; c < SC_CLASSES; c++) free(ix->boff[c]), free(ix->bev[c]);
   for (int s = 0; s < 2; s++) free(ix->sh_off[s]), free(ix->sh_list[s]);
   free(ix->contended);
@@ -210,7 +260,7 @@ static uint32_t lower_bound(const sc_index *ix, int c, uint32_t x, uint32_t t, u
   uint32_t lo = ix->boff[c][x], hi = ix->boff[c][x + 1];
   while (lo < hi) {
     uint32_t mid = lo + (hi - lo) / 2, e = ix->bev[c][mid], u = sc_tid(ix, e);
-    if (u < t || (u == t && ix->by_thread.rank[e] < eid)) lo = mid + 1;
+    if (u < t || (u == t && sc_rank(ix, e) < eid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -20,26 +20,45 @@
 /* Bucket classes: the events of one operand with one kind of operation. */
 enum { SC_R, SC_W, SC_A, SC_Q, SC_CLASSES };
 
+/* Rank checkpoints: events are cut into blocks of 2^SC_BLOCK_BITS trace
+** positions; an event's rank is its thread's count before its block plus
+** the low 16 bits of the rank, stored per event (rank_low). */
+#define SC_BLOCK_BITS 16
+/* next_br is stored as the distance from the event's rank, 1 ..
+** SC_BR_FAR - 1; SC_BR_FAR says "farther", the answer is then that of the
+** event SC_BR_FAR - 1 later in the thread. */
+#define SC_BR_FAR 255
+
+/* The layout keeps per event only what most events need (docs/seqcheck.md
+** §B8): a word whose meaning depends on the operation, a held-lock word, the
+** low bits of the rank and a one-byte branch distance; the rest is per
+** thread, per read, per lock section or per operand. */
 typedef struct sc_index {
   const rp_trace *trace;
   rp_branch_model branches;     /* resolved: where the branches are */
   uint32_t n, k, vars, locks;
-  rp_trace_threads by_thread;   /* thread projections: eid(e) is its rank, obs(r) its writer */
-  uint32_t *rd_off;    /* readers of write w: rd_list[rd_off[w] .. rd_off[w + 1]) */
-  uint32_t *rd_list;
-  uint32_t *match;     /* acquire <-> release of one critical section, or SC_NONE */
+  rp_trace_threads by_thread;   /* the split only (ev, len, fork_of): no rank, no writer */
+  uint16_t *rank_low;  /* per event: its rank's low 16 bits */
+  uint32_t *cp, *cp_base, *cp_first;   /* thread t's count before block b:
+                                       ** cp[cp_base[t] + b - cp_first[t]] */
+  /* link[e] by operation: a read's writer (or SC_NONE); an acquire's or a
+  ** release's partner in its critical section (or SC_NONE); a write's first
+  ** reader in rd_list, whose readers follow while their writer is it. */
+  uint32_t *link;
+  uint32_t *rd_list;   /* the reads with a writer, grouped by writer in trace order */
+  uint32_t reads;      /* entries of rd_list */
   /* The locks a thread holds form a chain of nodes, innermost first: node a
   ** below n is the acquire a (its outer nodes: the locks held when it was
   ** taken); a release of a lock other than the innermost one held copies
-  ** the nodes inside it, as nodes n, n + 1, ... (copy_acq: their acquires). */
-  uint32_t *held;      /* the innermost node held right after the event, or SC_NONE */
-  uint32_t *outer;     /* per node: the next node outwards, or SC_NONE */
-  uint32_t *copy_acq;  /* per node n + i: its acquire */
-  size_t nodes, outer_cap, copy_cap;
-  uint32_t *free_cut;  /* [i], i <= n: the latest c <= i after whose first c events no
-                       ** lock is held (a query may run them first, as in σ) */
-  uint32_t *next_br;   /* eid of the first branch of the thread after the event, or len;
-                       ** a virtual branch after a read r has eid(r) + 1, its successor's */
+  ** the nodes inside it, as nodes n, n + 1, ... (copy[i]: node n + i). */
+  uint32_t *held;      /* at an acquire: its outer node; elsewhere: the innermost
+                       ** node held right after the event; SC_NONE for none */
+  struct sc_copy { uint32_t acq, outer; } *copy;
+  size_t copies, copy_cap;
+  /* The stretches of σ where some lock is held, [from, to), ascending */
+  struct sc_stretch { uint32_t from, to; } *stretch;
+  size_t stretches, stretch_cap;
+  uint8_t *br_dist;    /* per event: next_br minus its rank, or SC_BR_FAR */
   uint32_t *boff[SC_CLASSES];  /* per operand: bucket bev[c][boff[c][x] .. boff[c][x + 1]) */
   uint32_t *bev[SC_CLASSES];   /* sorted by (thread, eid) */
   /* Operands two threads share: shared[c][i * k + j] lists (CSR) the
@@ -64,17 +83,63 @@ static inline uint32_t sc_opnd(const sc_index *ix, uint32_t e) {
   return ix->trace->events[e].operand;
 }
 
+/* eid(e): the event's rank in its thread. */
+static inline uint32_t sc_rank(const sc_index *ix, uint32_t e) {
+  uint32_t t = sc_tid(ix, e);
+  uint32_t before = ix->cp[ix->cp_base[t] + (e >> SC_BLOCK_BITS) - ix->cp_first[t]];
+  return before + (uint16_t)(ix->rank_low[e] - (uint16_t)before);
+}
+
+/* obs(r): the write a read saw, or SC_NONE (also for other events). */
+static inline uint32_t sc_writer(const sc_index *ix, uint32_t e) {
+  return sc_op(ix, e) == RP_OP_READ ? ix->link[e] : SC_NONE;
+}
+
+/* The other end of a lock event's critical section, or SC_NONE. */
+static inline uint32_t sc_match(const sc_index *ix, uint32_t e) {
+  unsigned op = sc_op(ix, e);
+  return op == RP_OP_ACQ || op == RP_OP_REL ? ix->link[e] : SC_NONE;
+}
+
+/* The readers of write w: for (j = sc_readers_from(ix, w); (r = sc_reader(ix, w, j)) !=
+** SC_NONE; j++). */
+static inline uint32_t sc_readers_from(const sc_index *ix, uint32_t w) { return ix->link[w]; }
+static inline uint32_t sc_reader(const sc_index *ix, uint32_t w, uint32_t j) {
+  return j < ix->reads && ix->link[ix->rd_list[j]] == w ? ix->rd_list[j] : SC_NONE;
+}
+
+/* The innermost held-lock node right after event e, or SC_NONE. */
+static inline uint32_t sc_held(const sc_index *ix, uint32_t e) {
+  return sc_op(ix, e) == RP_OP_ACQ ? e : ix->held[e];
+}
+
+/* The next node outwards of a held-lock node, or SC_NONE. */
+static inline uint32_t sc_outer(const sc_index *ix, uint32_t node) {
+  return node < ix->n ? ix->held[node] : ix->copy[node - ix->n].outer;
+}
+
 /* The acquire of a held-lock node. */
 static inline uint32_t sc_node_acq(const sc_index *ix, uint32_t node) {
-  return node < ix->n ? node : ix->copy_acq[node - ix->n];
+  return node < ix->n ? node : ix->copy[node - ix->n].acq;
 }
+
+/* next_br(e): eid of the first branch of e's thread after it, or its length;
+** a virtual branch after a read r has eid(r) + 1, its successor's. */
+static inline uint32_t sc_next_br(const sc_index *ix, uint32_t e) {
+  uint32_t t = sc_tid(ix, e), k = sc_rank(ix, e);
+  while (ix->br_dist[e] == SC_BR_FAR) k += SC_BR_FAR - 1, e = ix->by_thread.ev[t][k];
+  return k + ix->br_dist[e];
+}
+
+/* The latest c <= i (i <= n) after whose first c events no lock is held:
+** a query may run them first, as they ran in σ. */
+uint32_t sc_free_cut(const sc_index *ix, uint32_t i);
 
 /* Whether a branch of the model sits right before event e; it pins the
 ** reads whose next_br is eid(e). */
 static inline bool sc_branch_before(const sc_index *ix, uint32_t e) {
-  uint32_t t = sc_tid(ix, e), k = ix->by_thread.rank[e];
-  return rp_branch_before(ix->branches, sc_op(ix, e), k,
-                          k ? sc_op(ix, ix->by_thread.ev[t][k - 1]) : RP_OP_COUNT);
+  uint32_t t = sc_tid(ix, e), k = sc_rank(ix, e);
+  return rp_branch_before(ix->branches, sc_op(ix, e), k, k ? sc_op(ix, ix->by_thread.ev[t][k - 1]) : RP_OP_COUNT);
 }
 
 /* The bucket class of an event, or -1 for events outside every bucket. */

@@ -14,7 +14,7 @@ void rp_rmodel_init(rp_rmodel *m, const rp_trace *trace, const rp_rdef *def) {
   m->threads = (uint32_t)trace->sym.threads.count;
   m->vars = (uint32_t)trace->sym.vars.count;
   m->locks = (uint32_t)trace->sym.locks.count;
-  rp_trace_threads_build(&m->by_thread, trace, false);   /* a witness check needs it whole */
+  rp_trace_threads_build(&m->by_thread, trace);
   m->read_end = rp_calloc((size_t)m->threads * m->vars + 1, sizeof *m->read_end);
   for (uint32_t i = 0; i < trace->count; i++) {
     const rp_trace_event *e = &trace->events[i];

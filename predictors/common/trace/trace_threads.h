@@ -24,10 +24,12 @@ typedef struct rp_trace_threads {
   uint32_t *fork_of;   /* thread -> index of its fork, or RP_NONE */
 } rp_trace_threads;
 
-/* may_stop: end early once the run is stopping (base/watch.h), leaving th
-** fit only for rp_trace_threads_free; for a phase whose results a stop
-** throws away, not for a check whose verdict is used after it. */
-void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace, bool may_stop);
+void rp_trace_threads_build(rp_trace_threads *th, const rp_trace *trace);
+/* The split alone: len, ev and fork_of; rank and writer stay NULL (SeqCheck
+** keeps its own, narrower, docs/seqcheck.md §B8).  may_stop: end early once
+** the run is stopping (base/watch.h), leaving th fit only for
+** rp_trace_threads_free; for a phase whose results a stop throws away. */
+void rp_trace_threads_split(rp_trace_threads *th, const rp_trace *trace, bool may_stop);
 void rp_trace_threads_free(rp_trace_threads *th);
 
 #endif
