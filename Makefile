@@ -42,7 +42,8 @@ PROGRAMS     := $(COMMON_PROGS) $(HARNESS_PROGS) $(FRONT_DOOR) $(SCRIPT_PROGS)
 UNIT_COMMON  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/common_*.c))
 UNIT_HARNESS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/harness_*.c))
 UNIT_RECORD  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/record_*.c))
-UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS) $(UNIT_RECORD)
+UNIT_SEQCHECK := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/seqcheck_*.c))
+UNIT_TESTS   := $(UNIT_COMMON) $(UNIT_HARNESS) $(UNIT_RECORD) $(UNIT_SEQCHECK)
 
 .PHONY: all test check demo bench fuzz deps clean install
 all: $(PROGRAMS)
@@ -52,7 +53,8 @@ all: $(PROGRAMS)
 # tools, the common unit tests) predictors/common (and rp record's,
 # tools/record too).  tests/e2e/layering.sh checks the includes themselves.
 include_path = $(if $(filter harness/% tests/unit/harness_%,$(1)),-Iharness/lib) -Ipredictors/common$(if \
-  $(filter tests/unit/record_%,$(1)), -Itools/record)
+  $(filter tests/unit/record_%,$(1)), -Itools/record)$(if \
+  $(filter tests/unit/seqcheck_%,$(1)), -Ipredictors/seqcheck)
 # A program's sources (predictors/NAME, tools/NAME) are compiled with
 # RP_TOOL_NAME="NAME", the name it prints: a copied directory names its copy.
 program_dir = $(filter $(PRED_DIRS) $(TOOL_DIRS),$(patsubst %/,%,$(dir $(1))))
@@ -143,6 +145,10 @@ $(BUILD)/tests/common_%: $(OBJ)/tests/unit/common_%.o $(COMMON_LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 # rp record's unit tests (tests/unit/record_NAME.c) link tools/record/NAME.c.
 $(BUILD)/tests/record_%: $(OBJ)/tests/unit/record_%.o $(OBJ)/tools/record/%.o $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
+# SeqCheck's unit tests (tests/unit/seqcheck_NAME.c) link predictors/seqcheck/NAME.c.
+$(BUILD)/tests/seqcheck_%: $(OBJ)/tests/unit/seqcheck_%.o $(OBJ)/predictors/seqcheck/%.o $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 $(BUILD)/tests/harness_%: $(OBJ)/tests/unit/harness_%.o $(HLIB) $(BASE_LIB)
