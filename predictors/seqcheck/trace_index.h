@@ -55,7 +55,9 @@ typedef struct sc_index {
                        ** node held right after the event; SC_NONE for none */
   struct sc_copy { uint32_t acq, outer; } *copy;
   size_t copies, copy_cap;
-  /* The stretches of σ where some lock is held, [from, to), ascending */
+  /* The stretches of σ where some lock is held, ascending: event `from`
+  ** takes the first lock, event to - 1 releases the last (to = n + 1 when
+  ** one is held at the end). */
   struct sc_stretch { uint32_t from, to; } *stretch;
   size_t stretches, stretch_cap;
   uint8_t *br_dist;    /* per event: next_br minus its rank, or SC_BR_FAR */
