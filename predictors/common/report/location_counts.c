@@ -57,13 +57,7 @@ void rp_location_set_free(rp_location_set *s) {
 
 void rp_location_set_add(rp_location_set *s, uint32_t loc) {
   size_t w = loc / 64;
-  if (w >= s->words) {
-    size_t words = s->words ? s->words : 16;
-    while (words <= w) words *= 2;
-    s->bits = rp_realloc(s->bits, words * sizeof *s->bits);
-    memset(s->bits + s->words, 0, (words - s->words) * sizeof *s->bits);
-    s->words = words;
-  }
+  RP_GROW_FROM(s->bits, s->words, w, 16);   /* zeroed: no id yet */
   uint64_t bit = 1ull << (loc % 64);
   if (s->bits[w] & bit) return;
   s->bits[w] |= bit;
