@@ -68,17 +68,12 @@ bool rp_csv_looks_like(const char *line, size_t len) {
   return c.op >= 0;
 }
 
-static void set_event(rp_event *ev, rp_symbols *sym, uint32_t thread, int op,
-                      const char *arg, size_t arg_len, uint64_t pos) {
+/* The location of a CSV event is its position: the format has none. */
+static rp_event csv_event(rp_symbols *sym, rp_name_span thread, int op, rp_name_span arg,
+                          uint64_t pos) {
   char loc[24];
   int n = snprintf(loc, sizeof loc, "%llu", (unsigned long long)pos);
-  ev->thread = thread;
-  ev->op = (uint16_t)op;
-  ev->reserved = 0;
-  ev->operand = rp_op_has_operand((unsigned)op)
-                    ? rp_names_intern((rp_names *)rp_operand_names(sym, (unsigned)op), arg, arg_len)
-                    : RP_NO_OPERAND;
-  ev->loc = rp_names_intern(&sym->locs, loc, (size_t)n);
+  return rp_event_intern(sym, (unsigned)op, thread, arg, (rp_name_span){loc, (size_t)n});
 }
 
 int rp_csv_parse_line(const char *line, size_t len, uint64_t line_no, uint64_t pos,
@@ -94,19 +89,19 @@ int rp_csv_parse_line(const char *line, size_t len, uint64_t line_no, uint64_t p
   }
   char thread_name[32];
   int tn = snprintf(thread_name, sizeof thread_name, "T%zu", c.column);
-  uint32_t thread = rp_names_intern(&sym->threads, thread_name, (size_t)tn);
-  size_t arg_len = (size_t)(c.arg_end - c.arg);
+  rp_name_span thread = {thread_name, (size_t)tn}, arg = {c.arg, (size_t)(c.arg_end - c.arg)};
   if (c.op != CSV_SYNC) {
-    set_event(&evs[0], sym, thread, c.op, c.arg, arg_len, pos);
+    evs[0] = csv_event(sym, thread, c.op, arg, pos);
     return 1;
   }
   /* sync(X): X's accesses inside a section of a lock of its own. */
-  char *lock = rp_malloc(arg_len + 32);
-  int ln = snprintf(lock, arg_len + 32, "VARLOCK-%.*s-KCOLRAV", (int)arg_len, c.arg);
-  set_event(&evs[0], sym, thread, RP_OP_ACQ, lock, (size_t)ln, pos);
-  set_event(&evs[1], sym, thread, RP_OP_READ, c.arg, arg_len, pos + 1);
-  set_event(&evs[2], sym, thread, RP_OP_WRITE, c.arg, arg_len, pos + 2);
-  set_event(&evs[3], sym, thread, RP_OP_REL, lock, (size_t)ln, pos + 3);
+  char *lock = rp_malloc(arg.length + 32);
+  int ln = snprintf(lock, arg.length + 32, "VARLOCK-%.*s-KCOLRAV", (int)arg.length, arg.name);
+  rp_name_span lock_name = {lock, (size_t)ln};
+  evs[0] = csv_event(sym, thread, RP_OP_ACQ, lock_name, pos);
+  evs[1] = csv_event(sym, thread, RP_OP_READ, arg, pos + 1);
+  evs[2] = csv_event(sym, thread, RP_OP_WRITE, arg, pos + 2);
+  evs[3] = csv_event(sym, thread, RP_OP_REL, lock_name, pos + 3);
   free(lock);
   return 4;
 }

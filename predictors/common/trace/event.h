@@ -76,4 +76,26 @@ static inline const rp_names *rp_operand_names(const rp_symbols *s, unsigned op)
   }
 }
 
+/* A name in a line being parsed: not NUL-terminated. */
+typedef struct rp_name_span {
+  const char *name;
+  size_t length;
+} rp_name_span;
+
+/* The event of thread doing op on operand at loc, its names interned in
+** that order, the order of a line of every text format, so that ids are
+** dense in order of first appearance.  operand is ignored for an op that
+** has none. */
+static inline rp_event rp_event_intern(rp_symbols *s, unsigned op, rp_name_span thread,
+                                       rp_name_span operand, rp_name_span loc) {
+  rp_event ev = {.thread = rp_names_intern(&s->threads, thread.name, thread.length),
+                 .operand = RP_NO_OPERAND,
+                 .op = (uint16_t)op};
+  if (rp_op_has_operand(op))
+    ev.operand = rp_names_intern((rp_names *)rp_operand_names(s, op), operand.name,
+                                 operand.length);
+  ev.loc = rp_names_intern(&s->locs, loc.name, loc.length);
+  return ev;
+}
+
 #endif

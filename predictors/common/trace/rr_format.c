@@ -67,13 +67,9 @@ int rp_rr_parse_line(const char *line, size_t len, rp_symbols *sym, rp_event *ev
   ** "0", as in the RoadRunner traces converted to STD (datasets/real). */
   if (!rp_op_is_access(op)) loc = "0", loc_end = loc + 1;
 
-  ev->thread = rp_names_intern(&sym->threads, thread, (size_t)(thread_end - thread));
-  ev->op = (uint16_t)op;
-  ev->reserved = 0;
-  ev->operand = RP_NO_OPERAND;
-  if (rp_op_has_operand(op))
-    ev->operand = rp_names_intern((rp_names *)rp_operand_names(sym, op), arg, (size_t)(arg_end - arg));
-  ev->loc = rp_names_intern(&sym->locs, loc, (size_t)(loc_end - loc));
+  *ev = rp_event_intern(sym, (unsigned)op, (rp_name_span){thread, (size_t)(thread_end - thread)},
+                        (rp_name_span){arg, (size_t)(arg_end - arg)},
+                        (rp_name_span){loc, (size_t)(loc_end - loc)});
   return 1;
 }
 

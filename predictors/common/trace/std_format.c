@@ -246,7 +246,8 @@ static int tokenize_scanned(const std_line *l, const char *base, rp_std_token *t
   if (op == RP_OP_COUNT) return -1;
   tok->op = (uint16_t)op;
   tok->name[RP_STD_THREAD] = name_at(base, p, bar1);
-  if (rp_op_has_operand(op)) tok->name[RP_STD_OPERAND] = name_at(base, arg, argend);
+  tok->name[RP_STD_OPERAND] =
+      rp_op_has_operand(op) ? name_at(base, arg, argend) : (rp_std_name){0};
   tok->name[RP_STD_LOCATION] = name_at(base, bar2 + 1, end);
   return 1;
 }
@@ -259,8 +260,8 @@ int rp_std_tokenize_next(const char *p, size_t avail, bool at_eof, const char *b
   return tokenize_scanned(&l, base, tok, expected);
 }
 
-static uint32_t intern_name(rp_names *t, const char *base, const rp_std_name *n) {
-  return rp_names_intern(t, base + n->offset, n->length);
+static rp_name_span name_span(const char *base, const rp_std_name *n) {
+  return (rp_name_span){base + n->offset, n->length};
 }
 
 int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
@@ -268,15 +269,9 @@ int rp_std_parse_next(const char *p, size_t avail, bool at_eof, rp_symbols *sym,
   rp_std_token tok;
   int r = rp_std_tokenize_next(p, avail, at_eof, p, &tok, used, expected);
   if (r <= 0) return r;
-  /* In the line's order, so ids are dense in order of first appearance. */
-  ev->thread = intern_name(&sym->threads, p, &tok.name[RP_STD_THREAD]);
-  ev->op = tok.op;
-  ev->reserved = 0;
-  ev->operand = RP_NO_OPERAND;
-  if (rp_op_has_operand(tok.op))
-    ev->operand = intern_name((rp_names *)rp_operand_names(sym, tok.op), p,
-                              &tok.name[RP_STD_OPERAND]);
-  ev->loc = intern_name(&sym->locs, p, &tok.name[RP_STD_LOCATION]);
+  *ev = rp_event_intern(sym, tok.op, name_span(p, &tok.name[RP_STD_THREAD]),
+                        name_span(p, &tok.name[RP_STD_OPERAND]),
+                        name_span(p, &tok.name[RP_STD_LOCATION]));
   return r;
 }
 
