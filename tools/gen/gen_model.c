@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/number.h"
 
 /* Mean number of accesses a critical section is planned to span. */
 #define CS_MEAN_ACCESSES 4
@@ -71,10 +72,10 @@ static void put_str(gen *g, const char *s) {
   while (*s) g->buf[g->len++] = *s++;
 }
 static void put_u64(gen *g, uint64_t v) {
-  char tmp[24];
-  int n = 0;
-  do tmp[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
-  while (n) g->buf[g->len++] = tmp[--n];
+  char digits[RP_U64_DIGITS], *d = rp_u64_digits(digits, v);
+  size_t len = (size_t)(digits + RP_U64_DIGITS - d);
+  memcpy(g->buf + g->len, d, len);
+  g->len += len;
 }
 static void flush(gen *g) {
   if (g->len && fwrite(g->buf, 1, g->len, g->out) != g->len)

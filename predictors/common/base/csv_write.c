@@ -5,15 +5,15 @@
 #include <string.h>
 
 #include "diag.h"
+#include "number.h"
 
 int rp_csv_field(FILE *out, const char *s) {
   if (strpbrk(s, ",\"\r\n") == NULL) return fputs(s, out) < 0 ? EOF : 0;
-  int rc = fputc('"', out);
-  for (; *s && rc != EOF; s++)
-    if (*s == '"') rc = fputs("\"\"", out) < 0 ? EOF : 0;
-    else rc = fputc(*s, out);
-  if (rc != EOF) rc = fputc('"', out);
-  return rc == EOF ? EOF : 0;
+  rp_csv_buf quoted = {0};
+  rp_csv_buf_field(&quoted, s);
+  int rc = rp_csv_buf_write(&quoted, out);
+  rp_csv_buf_free(&quoted);
+  return rc;
 }
 
 int rp_csv_row(FILE *out, const char *const *fields, int n) {
@@ -66,10 +66,8 @@ quoted:
 }
 
 void rp_csv_buf_u64(rp_csv_buf *b, uint64_t v) {
-  char digits[20], *d = digits + sizeof digits;
-  do *--d = (char)('0' + v % 10);
-  while ((v /= 10) != 0);
-  size_t len = (size_t)(digits + sizeof digits - d);
+  char digits[RP_U64_DIGITS], *d = rp_u64_digits(digits, v);
+  size_t len = (size_t)(digits + RP_U64_DIGITS - d);
   memcpy(buf_room(b, len), d, len);
   b->n += len;
 }
