@@ -18,6 +18,7 @@
 #include "report/deadlock_report.h"
 #include "base/diag.h"
 #include "base/number.h"
+#include "base/output_file.h"
 #include "base/watch.h"
 #include "trace/std_format.h"
 #include "driver/driver.h"
@@ -105,8 +106,7 @@ static void write_deadlock_witness(void *ctx, const uint32_t *path, size_t len, 
 ** last row with verdict unknown and empty fields if the search stopped at
 ** --max-states. */
 static void report_deadlocks(const oracle_config *c, const rp_trace *t, const explore *x) {
-  FILE *f = strcmp(c->deadlocks_path, "-") == 0 ? stdout : fopen(c->deadlocks_path, "w");
-  if (!f) rp_die(RP_EXIT_USAGE, "%s: cannot write", c->deadlocks_path);
+  FILE *f = rp_output_open(c->deadlocks_path);
   rp_deadlock_header(f, ",verdict");
   for (uint32_t b = 0; b < t->count; b++)
     for (uint32_t a = 0; a < b; a++)
@@ -114,8 +114,7 @@ static void report_deadlocks(const oracle_config *c, const rp_trace *t, const ex
         rp_deadlock_row(f, t, a, b, holding_acquire(t, a, b), holding_acquire(t, b, a),
                         "oracle", ",deadlock");
   if (!x->deadlocks_complete) fprintf(f, ",,,,,,,,,,,,,,unknown\n");
-  if (f == stdout ? fflush(f) != 0 : fclose(f) != 0)
-    rp_die(RP_EXIT_RESOURCE, "%s: write error", c->deadlocks_path);
+  rp_output_close(f, c->deadlocks_path);
 }
 
 static void report(const rp_trace *t, const explore *x, rp_race_report *rep) {

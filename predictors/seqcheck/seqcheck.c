@@ -9,7 +9,6 @@
 ** --branches says where the branches are (common/branch_model.h).
 ** Every bug is reported only after its witness replays (query.h, Validate).
 */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "deadlocks.h"
 #include "base/diag.h"
 #include "base/elapsed.h"
+#include "base/output_file.h"
 #include "base/watch.h"
 #include "driver/driver.h"
 #include "trace/held_depth.h"
@@ -73,20 +73,6 @@ static void run_sequence(sc_run *r) {
 }
 
 /* ---- the run ------------------------------------------------------------- */
-
-static FILE *open_output(const char *path) {
-  if (!path) return NULL;
-  if (strcmp(path, "-") == 0) return stdout;
-  FILE *f = fopen(path, "w");
-  if (!f) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
-  return f;
-}
-
-static void close_output(FILE *f, const char *path) {
-  if (!f) return;
-  if (f == stdout ? fflush(f) != 0 : fclose(f) != 0)
-    rp_die(RP_EXIT_RESOURCE, "%s: write error", path);
-}
 
 static double mean(const sc_kind *k) { return k->found ? k->sum_distance / (double)k->found : 0; }
 
@@ -160,15 +146,15 @@ static void seqcheck_analyse(void *ctx, const rp_trace *trace, rp_race_report *r
   if (c->sequence) {
     if (rp_watch_phase("query", NULL, 0)) run_sequence(&r);
   } else {
-    r.deadlocks_out = open_output(c->deadlocks_path);
-    r.atomicity_out = open_output(c->atomicity_path);
+    r.deadlocks_out = rp_output_open(c->deadlocks_path);
+    r.atomicity_out = rp_output_open(c->atomicity_path);
     if (r.deadlocks_out) rp_deadlock_header(r.deadlocks_out, NULL);
     if (r.atomicity_out) fprintf(r.atomicity_out, "%s\n", SC_ATOMICITY_COLUMNS);
     if (c->bugs & SC_BUG_RACES) timed(&r, sc_races, &r.races);
     if (c->bugs & SC_BUG_DEADLOCKS) timed(&r, sc_deadlocks, &r.deadlocks);
     if (c->bugs & SC_BUG_ATOMICITY) timed(&r, sc_atomicity, &r.atomicity);
-    close_output(r.deadlocks_out, c->deadlocks_path);
-    close_output(r.atomicity_out, c->atomicity_path);
+    rp_output_close(r.deadlocks_out, c->deadlocks_path);
+    rp_output_close(r.atomicity_out, c->atomicity_path);
   }
   write_stats(&r);
   rp_key_table_free(&r.races.distinct);

@@ -58,6 +58,19 @@ refused rp-convert t.std -o hard.std
 refused rp-convert t.std -o sub/../t.std
 STDOUT=t.bin refused rp-convert t.bin --to std -o -
 
+# "-" names standard output for every output option that writes a file of
+# its own, never a file called "-".
+printf 'T0|acq(a)|1\nT0|acq(b)|2\nT0|rel(b)|3\nT0|rel(a)|4\nT1|acq(b)|5\nT1|acq(a)|6\nT1|rel(a)|7\nT1|rel(b)|8\n' >dl.std
+mkdir -p dash && cd dash
+rp-read --echo - ../t.std >out 2>err || fail "read --echo -: $(cat err)"
+[ "$(grep -c ' w \| r ' out)" -gt 0 ] || fail "read --echo -: no event on standard output"
+rp-seqcheck --quiet --deadlocks - ../dl.std >out 2>err || fail "seqcheck --deadlocks -: $(cat err)"
+grep -q ',T0,T1,a,b,' out || fail "seqcheck --deadlocks -: no deadlock row on standard output: $(cat out)"
+rp-oracle --quiet --deadlocks - ../dl.std >out 2>err || fail "oracle --deadlocks -: $(cat err)"
+grep -q ',deadlock' out || fail "oracle --deadlocks -: no deadlock row on standard output: $(cat out)"
+[ ! -e ./- ] || fail "an output named - made a file called -"
+cd ..
+
 # A witness that would land on the trace or an output is refused when made.
 printf 'T0|w(x)|1\nT1|w(x)|2\n' >sub/race-1-2.std
 cp sub/race-1-2.std race.orig

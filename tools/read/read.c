@@ -10,13 +10,13 @@
 ** --echo FILE writes the events it was given, by id, and then the name
 ** tables, so that tests compare what the ways of reading give a predictor.
 */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/output_file.h"
 #include "driver/driver.h"
 
 static const char *echo_path;
@@ -24,8 +24,7 @@ static FILE *echo;
 
 static void *nothing_create(void *ctx) {
   (void)ctx;
-  if (echo_path && !(echo = fopen(echo_path, "w")))
-    rp_die(RP_EXIT_RESOURCE, "%s: cannot write: %s", echo_path, strerror(errno));
+  echo = rp_output_open(echo_path);
   return &echo;
 }
 
@@ -52,7 +51,7 @@ static void nothing_finish(void *state, rp_race_report *rep) {
 
 static void nothing_destroy(void *state) {
   (void)state;
-  if (echo && fclose(echo) != 0) rp_die(RP_EXIT_RESOURCE, "%s: cannot write", echo_path);
+  rp_output_close(echo, echo_path);
 }
 
 static void nothing_analyse(void *ctx, const rp_trace *trace, rp_race_report *rep) {

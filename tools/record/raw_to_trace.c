@@ -13,6 +13,7 @@
 
 #include "base/diag.h"
 #include "base/key_table.h"
+#include "base/output_file.h"
 #include "trace/bin_format.h"
 #include "heap_blocks.h"
 #include "raw_merge.h"
@@ -303,8 +304,7 @@ static void namer_free(namer *n) {
 }
 
 static void sink_open(sink *k, const trace_request *req) {
-  *k = (sink){.req = req, .out = strcmp(req->path, "-") == 0 ? stdout : fopen(req->path, "wb")};
-  if (k->out == NULL) rp_die(RP_EXIT_USAGE, "cannot create %s: %s", req->path, strerror(errno));
+  *k = (sink){.req = req, .out = rp_output_open(req->path)};
   setvbuf(k->out, NULL, _IOFBF, 1 << 20);
   if (!req->std && rp_bin_writer_start(&k->bin, k->out) < 0) write_failed(req->path);
 }

@@ -11,6 +11,7 @@
 #include "base/csv_write.h"
 #include "base/diag.h"
 #include "base/elapsed.h"
+#include "base/output_file.h"
 
 static const char race_header[] =
     "first,second,variable,first_thread,second_thread,first_op,second_op,"
@@ -18,14 +19,6 @@ static const char race_header[] =
 static const char stats_header[] =
     "predictor,trace,events,threads,locks,variables,racy_pairs,racy_events,"
     "racy_location_pairs,racy_lines,max_distance,median_distance,analysis_ms";
-
-static FILE *open_output(const char *path) {
-  if (path == NULL) return NULL;
-  if (strcmp(path, "-") == 0) return stdout;
-  FILE *f = fopen(path, "w");
-  if (f == NULL) rp_die(RP_EXIT_USAGE, "%s: cannot write: %s", path, strerror(errno));
-  return f;
-}
 
 static void counts_init(rp_race_report *r) {
   r->pairs = r->racy_events = r->last_second = 0;
@@ -68,8 +61,8 @@ void rp_report_open(rp_race_report *r, const rp_options *opt,
   r->quiet = opt->quiet;
   r->first_race = opt->first_race;
   r->max_races = opt->max_races;
-  r->races = open_output(opt->races_path);
-  r->stats = open_output(opt->stats_path);
+  r->races = rp_output_open(opt->races_path);
+  r->stats = rp_output_open(opt->stats_path);
   if (r->races)
     fprintf(r->races, "%s%s\n", race_header, extra_race_columns ? extra_race_columns : "");
   if (r->races && r->first_race) {
@@ -245,12 +238,6 @@ static void approximate(const rp_race_report *r, bool median_exact, char *out, s
            rp_u64set_count(&r->late_seconds) ? "racy_events" : "");
 }
 
-static void close_output(FILE *f, const char *what) {
-  if (f == NULL) return;
-  if (fflush(f) != 0 || ferror(f) || (f != stdout && fclose(f) != 0))
-    rp_die(RP_EXIT_RESOURCE, "error writing the %s: %s", what, strerror(errno));
-}
-
 void rp_report_finish(rp_race_report *r, uint64_t events) {
   add_pending(r);
   double ms = rp_ms_since(r->started);
@@ -289,7 +276,7 @@ void rp_report_finish(rp_race_report *r, uint64_t events) {
     r->races = r->races_out;
   }
   rp_csv_buf_free(&r->row);
-  close_output(r->races, "race report");
-  close_output(r->stats, "stats");
+  rp_output_close(r->races, "the race report");
+  rp_output_close(r->stats, "the stats");
   counts_free(r);
 }
