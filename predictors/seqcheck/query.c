@@ -312,8 +312,19 @@ static bool lock_feasible(sc_query *q) {
 
 /* ---- Algorithm 3: CloseOrders (§S10) ----------------------------------- */
 
+/* The queue is drained from oq_head while the closure pushes behind it.
+** A long drain pushes millions of orders, most of them already implied:
+** those are left out (G stays acyclic, so popping one would find no cycle
+** and insert nothing), and the popped front is reclaimed before the array
+** grows, so it holds the orders still waiting, not every order of the
+** query. */
 static void push_order(sc_query *q, sc_vx a, sc_vx b) {
-  if (vx_eq(a, b)) return;
+  if (vx_eq(a, b) || reach(q, a, b)) return;
+  if (q->oq_len == q->oq_cap && q->oq_head > 0 && q->oq_head >= q->oq_len / 2) {
+    q->oq_len -= q->oq_head;
+    memmove(q->oq, q->oq + q->oq_head, q->oq_len * sizeof *q->oq);
+    q->oq_head = 0;
+  }
   RP_GROW(q->oq, q->oq_cap, q->oq_len);
   q->oq[q->oq_len++] = (sc_order){a, b};
 }
